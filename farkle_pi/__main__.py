@@ -1,0 +1,5 @@
+import sys
+
+from farkle_pi.cli import main
+
+sys.exit(main())

@@ -1,0 +1,51 @@
+"""`farkle-pi …`: one argparse front door; each subcommand lives in farkle_pi.commands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+from farkle_pi import __version__
+from farkle_pi.commands import COMMANDS
+from farkle_pi.errors import FarkleError
+
+EXIT_USAGE = 2
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """argparse that reports a usage mistake as one line, not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = OneLineParser(prog="farkle-pi", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"farkle-pi {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
+    for command in COMMANDS:
+        command.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        args = parser.parse_args(["demo"])
+    try:
+        code: int = args.run(args)
+    except FarkleError as error:
+        print(f"farkle-pi: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
