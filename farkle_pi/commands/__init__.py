@@ -2,4 +2,6 @@
 
 from types import ModuleType
 
-COMMANDS: list[ModuleType] = []
+from farkle_pi.commands import demo, score
+
+COMMANDS: list[ModuleType] = [demo, score]
