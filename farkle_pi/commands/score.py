@@ -55,7 +55,7 @@ def _score_stream(table: Chart, as_json: bool) -> int:
                 out.write(json.dumps({"line": number, "error": str(error)}) + "\n")
             status = 2
             continue
-        out.write((json.dumps(scoring_json(scoring)) if as_json else _table(scoring, table.rules)))
+        out.write(json.dumps(scoring_json(scoring)) if as_json else _table(scoring, table.rules))
         out.write("\n")
     return status
 

@@ -1,4 +1,4 @@
-"""Dice as small value types: a `Die` is a face (and maybe a colour); a `Roll` is a sorted multiset."""
+"""Dice as small value types: a `Die` is a face (and maybe a colour), a `Roll` a sorted multiset."""
 
 from __future__ import annotations
 
@@ -51,7 +51,9 @@ class Roll:
     @classmethod
     def parse(cls, text: str | Sequence[str]) -> Roll:
         """Read dice as typed by a person: `111155`, `1 1 1 1 5 5`, `1,5` or `5:red 5:blue`."""
-        tokens = text.split() if isinstance(text, str) else [t for part in text for t in part.split()]
+        tokens = (
+            text.split() if isinstance(text, str) else [t for part in text for t in part.split()]
+        )
         tokens = [t for part in tokens for t in part.split(",") if t]
         if len(tokens) == 1 and ":" not in tokens[0]:
             tokens = list(tokens[0])

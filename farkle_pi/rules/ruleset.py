@@ -65,7 +65,7 @@ class RuleSet:
 
     def with_changes(self, changes: Mapping[str, object], origin: str = "--set") -> RuleSet:
         """A copy with house-rule switches applied; values may be typed or strings from a CLI."""
-        values = {key: _coerce(key, value, origin) for key, value in changes.items()}
+        values: dict[str, Any] = dict(_coerce(key, value, origin) for key, value in changes.items())
         return replace(self, **values)
 
     def differences(self) -> dict[str, object]:
@@ -88,9 +88,13 @@ def _field_type(key: str) -> Any:
     return RuleSet.__annotations__[key]
 
 
-def _coerce(key: str, value: object, origin: str) -> object:
-    """Turn `value` into the type of rule `key`, or explain in one line what is wrong."""
+def _coerce(key: str, value: object, origin: str) -> tuple[str, object]:
+    """The rule's proper name and `value` in its type, or one line that says what is wrong."""
     key = _ALIASES.get(key, key)
+    return key, _coerce_value(key, value, origin)
+
+
+def _coerce_value(key: str, value: object, origin: str) -> object:
     if key not in _FIELDS:
         hint = difflib.get_close_matches(key, list(_FIELDS), n=1)
         fix = f" (did you mean {hint[0]}?)" if hint else f"; known rules: {', '.join(_FIELDS)}"
@@ -174,7 +178,7 @@ def _load_file(path: Path) -> RuleSet:
         raise FarkleError(f"{path}: not valid TOML: {error}") from None
     base = table.pop("base", "standard")
     if not isinstance(base, str):
-        raise FarkleError(f"{path}: base must be a preset name, e.g. base = \"tyler\"")
+        raise FarkleError(f'{path}: base must be a preset name, e.g. base = "tyler"')
     table.setdefault("name", path.stem)
     return preset(base).with_changes(table, origin=str(path))
 

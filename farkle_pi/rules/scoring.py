@@ -157,7 +157,9 @@ class Chart:
                 rows = tuple(sorted(found[1], key=lambda c: -c.points))
                 options.append(ScoringOption(keep, found[0], rows))
         if not options and len(roll) == self.rules.dice and self.rules.six_dice_nothing:
-            nothing = Combination(f"{len(roll)} dice, nothing", roll.faces, self.rules.six_dice_nothing)
+            nothing = Combination(
+                f"{len(roll)} dice, nothing", roll.faces, self.rules.six_dice_nothing
+            )
             options.append(ScoringOption(roll, nothing.points, (nothing,)))
         options.sort(key=lambda o: (-o.points, len(o.keep), o.keep.faces, str(o.keep)))
         return Scoring(roll, tuple(options))
@@ -196,7 +198,9 @@ def _chart_rows(rules: RuleSet) -> list[Combination]:
         for n in range(3, rules.dice + 1):
             points = _kind_points(rules, face, n)
             if points:
-                rows.append(Combination(f"{_KIND_NAMES[n]} {_FACE_NAMES[face]}", (face,) * n, points))
+                rows.append(
+                    Combination(f"{_KIND_NAMES[n]} {_FACE_NAMES[face]}", (face,) * n, points)
+                )
     if rules.straight and rules.dice == 6:
         rows.append(Combination("straight", (1, 2, 3, 4, 5, 6), rules.straight))
     if rules.small_straights == "500/750":
@@ -223,9 +227,10 @@ def _kind_points(rules: RuleSet, face: int, n: int) -> int:
     if n == 3:
         return rules.triple(face)
     if rules.kinds == "doubling":
-        return rules.triple(face) * 2 ** (n - 3)
+        return rules.triple(face) << (n - 3)
     if rules.kinds == "fixed":
-        return {4: rules.four_kind, 5: rules.five_kind, 6: rules.six_kind}[n]
+        fixed: dict[int, int] = {4: rules.four_kind, 5: rules.five_kind, 6: rules.six_kind}
+        return fixed[n]
     return 0
 
 
