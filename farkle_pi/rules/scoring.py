@@ -167,7 +167,8 @@ class Chart:
     def _takes_required_triples(self, roll: Roll, keep: Roll) -> bool:
         must = {"none": (), "twos": (2,), "all": tuple(FACES)}[self.rules.must_take_triples]
         have, kept = roll.counts(), keep.counts()
-        return all(kept[f - 1] >= 3 for f in must if have[f - 1] >= 3)
+        # "Any triple rolled must be scored": six 2s are two triples, both must be kept.
+        return all(kept[f - 1] >= 3 * (have[f - 1] // 3) for f in must)
 
 
 def _mono_triples(keep: Roll, rules: RuleSet) -> Counts:
