@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 Die = tuple[int, str]  # (face, colour); colour "" when the dice have no colours
@@ -105,7 +105,7 @@ def partitions(items: tuple[int, ...]) -> Iterator[list[tuple[int, ...]]]:
                 yield [(first, *mates), *tail]
 
 
-@lru_cache(maxsize=None)
+@cache
 def keep_points(keep: Dice, sheet: Sheet) -> int | None:
     """Best total over every split of the keep into scoring groups; None if none covers it all."""
     best: int | None = None

@@ -101,7 +101,7 @@ def two_colour_throws(count: int, seed: int) -> list[Roll]:
     for _ in range(count):
         n = rng.randint(1, 6)
         colours = rng.sample(["red"] * 3 + ["blue"] * 3, n)
-        throws.append(Roll(Die(rng.randint(1, 6), c) for c, _ in zip(colours, range(n))))
+        throws.append(Roll(Die(rng.randint(1, 6), colour) for colour in colours))
     return throws
 
 
