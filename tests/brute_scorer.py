@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 
 Die = tuple[int, str]  # (face, colour); colour "" when the dice have no colours
 Dice = tuple[Die, ...]
@@ -129,6 +129,7 @@ def takes_required_triples(roll: Dice, keep: Dice, sheet: Sheet) -> bool:
     return all(kept[face] >= 3 * (rolled[face] // 3) for face in must)
 
 
+@cache
 def options(roll: Dice, sheet: Sheet) -> dict[Dice, int]:
     """Every legal keep of the throw (sorted dice) with its points."""
     found: dict[Dice, int] = {}
@@ -146,3 +147,46 @@ def options(roll: Dice, sheet: Sheet) -> dict[Dice, int]:
 def plain(faces: tuple[int, ...] | list[int]) -> Dice:
     """Colourless dice in the brute scorer's form."""
     return tuple(sorted((face, "") for face in faces))
+
+
+def distinct_rolls(max_dice: int = 6) -> list[tuple[int, ...]]:
+    """Every multiset of 1 to `max_dice` faces: 923 of them for six dice."""
+    return [
+        faces
+        for n in range(1, max_dice + 1)
+        for faces in combinations_with_replacement(range(1, 7), n)
+    ]
+
+
+# The house-rule switches that leave the chart alone: turn and game rules only.
+TURN_RULES = {
+    "entry": "500",
+    "min_bank": "350",
+    "three_farkles": "1000",
+    "target": "5000",
+    "final_round": "false",
+    "stealing": "true",
+    "ties": "roll-off",
+    "six_ones_turn": "3000",
+}
+
+# (preset, house rules on top, the sheet they must score like): what the golden checks run under.
+CASES: list[tuple[str, dict[str, str], Sheet]] = [
+    ("standard", {}, STANDARD),
+    ("standard", TURN_RULES, STANDARD),
+    ("standard", {"three_ones": "300"}, replace(STANDARD, three_ones=300)),
+    ("standard", {"kinds": "doubling"}, replace(STANDARD, kinds="doubling")),
+    ("standard", {"kinds": "none"}, replace(STANDARD, kinds="none")),
+    ("standard", {"small_straights": "500/750"}, replace(STANDARD, small_straights="500/750")),
+    ("standard", {"small_straights": "1000"}, replace(STANDARD, small_straights="1000")),
+    ("standard", {"six_dice_nothing": "500"}, replace(STANDARD, six_dice_nothing=500)),
+    ("standard", {"dice": "5"}, replace(STANDARD, dice=5)),
+    ("standard", {"must_take_triples": "twos"}, replace(STANDARD, must_take_triples="twos")),
+    ("standard", {"must_take_triples": "all"}, replace(STANDARD, must_take_triples="all")),
+    ("standard", {"colour_triples": "true"}, replace(STANDARD, colour_triples=True)),
+    ("classic", {}, SHEETS["classic"]),
+    ("portland", {}, SHEETS["portland"]),
+    ("tyler", {}, SHEETS["tyler"]),
+    ("tyler", {"dice": "5"}, replace(SHEETS["tyler"], dice=5)),
+    ("family", {}, SHEETS["family"]),
+]

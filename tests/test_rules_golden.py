@@ -5,21 +5,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from fractions import Fraction
-from itertools import combinations_with_replacement, product
+from itertools import product
 from math import factorial, prod
 
 import pytest
-from brute_scorer import SHEETS, STANDARD, Dice, Sheet, options, plain
+from brute_scorer import CASES, SHEETS, STANDARD, Dice, Sheet, distinct_rolls, options, plain
 
 from farkle_pi.rules import Die, Roll, RuleSet, load_rules, score
 
 FACES = range(1, 7)
-
-
-def distinct_rolls(max_dice: int) -> list[tuple[int, ...]]:
-    return [
-        faces for n in range(1, max_dice + 1) for faces in combinations_with_replacement(FACES, n)
-    ]
 
 
 def ordered_count(faces: tuple[int, ...]) -> int:
@@ -46,39 +40,6 @@ def assert_same_as_brute(roll: Roll, rules: RuleSet, sheet: Sheet) -> None:
 
 def test_there_are_923_distinct_rolls() -> None:
     assert len(distinct_rolls(6)) == 923
-
-
-# The house-rule switches that leave the chart alone: turn and game rules only.
-TURN_RULES = {
-    "entry": "500",
-    "min_bank": "350",
-    "three_farkles": "1000",
-    "target": "5000",
-    "final_round": "false",
-    "stealing": "true",
-    "ties": "roll-off",
-    "six_ones_turn": "3000",
-}
-
-CASES: list[tuple[str, dict[str, str], Sheet]] = [
-    ("standard", {}, STANDARD),
-    ("standard", TURN_RULES, STANDARD),
-    ("standard", {"three_ones": "300"}, replace(STANDARD, three_ones=300)),
-    ("standard", {"kinds": "doubling"}, replace(STANDARD, kinds="doubling")),
-    ("standard", {"kinds": "none"}, replace(STANDARD, kinds="none")),
-    ("standard", {"small_straights": "500/750"}, replace(STANDARD, small_straights="500/750")),
-    ("standard", {"small_straights": "1000"}, replace(STANDARD, small_straights="1000")),
-    ("standard", {"six_dice_nothing": "500"}, replace(STANDARD, six_dice_nothing=500)),
-    ("standard", {"dice": "5"}, replace(STANDARD, dice=5)),
-    ("standard", {"must_take_triples": "twos"}, replace(STANDARD, must_take_triples="twos")),
-    ("standard", {"must_take_triples": "all"}, replace(STANDARD, must_take_triples="all")),
-    ("standard", {"colour_triples": "true"}, replace(STANDARD, colour_triples=True)),
-    ("classic", {}, SHEETS["classic"]),
-    ("portland", {}, SHEETS["portland"]),
-    ("tyler", {}, SHEETS["tyler"]),
-    ("tyler", {"dice": "5"}, replace(SHEETS["tyler"], dice=5)),
-    ("family", {}, SHEETS["family"]),
-]
 
 
 @pytest.mark.parametrize(
