@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from farkle_pi.errors import FarkleError
 
@@ -32,21 +32,40 @@ def _sort_key(die: Die) -> tuple[int, str]:
     return (die.face, die.colour or "")
 
 
+_PLAIN_DICE = {face: Die(face) for face in FACES}
+
+
 @dataclass(frozen=True, slots=True, init=False)
 class Roll:
     """A multiset of dice, kept sorted so that equal rolls are equal values."""
 
     dice: tuple[Die, ...]
+    # Derived once, because scoring asks for them on every throw.
+    _faces: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _coloured: bool = field(init=False, repr=False, compare=False)
 
     def __init__(self, dice: Iterable[Die]) -> None:
         ordered = tuple(sorted(dice, key=_sort_key))
+        coloured = any(die.colour is not None for die in ordered)
+        self._hold(ordered, tuple(die.face for die in ordered), coloured)
+
+    def _hold(self, ordered: tuple[Die, ...], faces: tuple[int, ...], coloured: bool) -> None:
         if len(ordered) > MAX_DICE:
             raise FarkleError(f"{len(ordered)} dice is too many: a roll has 1 to {MAX_DICE} dice")
         object.__setattr__(self, "dice", ordered)
+        object.__setattr__(self, "_faces", faces)
+        object.__setattr__(self, "_coloured", coloured)
 
     @classmethod
     def of(cls, *faces: int) -> Roll:
-        return cls(Die(face) for face in faces)
+        """Colourless dice; they share one `Die` per face, which makes this the fast way in."""
+        for face in faces:
+            if face not in _PLAIN_DICE:
+                Die(face)  # explains the bad face
+        ordered = tuple(sorted(faces))
+        roll = cls.__new__(cls)
+        roll._hold(tuple(map(_PLAIN_DICE.__getitem__, ordered)), ordered, coloured=False)
+        return roll
 
     @classmethod
     def parse(cls, text: str | Sequence[str]) -> Roll:
@@ -63,11 +82,11 @@ class Roll:
 
     @property
     def faces(self) -> tuple[int, ...]:
-        return tuple(die.face for die in self.dice)
+        return self._faces
 
     @property
     def coloured(self) -> bool:
-        return any(die.colour is not None for die in self.dice)
+        return self._coloured
 
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """How many of each face, 1s first."""
