@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 from itertools import product
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from farkle_pi.errors import FarkleError
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, keep_points, load_rules, score
 
 SWITCHES = {
@@ -160,3 +162,22 @@ def test_six_dice_with_nothing_pays_exactly_when_standard_farkles(thrown: list[i
         assert [(o.keep, o.points) for o in paid.options] == [(roll, 500)]
     else:
         assert paid.options == score(roll).options
+
+
+@given(st.lists(faces, min_size=0, max_size=6))
+def test_of_and_the_constructor_build_the_same_roll(thrown: list[int]) -> None:
+    quick, built = Roll.of(*thrown), Roll(Die(face) for face in thrown)
+    assert quick == built and hash(quick) == hash(built)
+    assert quick.faces == built.faces == tuple(sorted(thrown))
+    assert quick.counts() == built.counts()
+    assert not quick.coloured and not built.coloured
+    assert str(quick) == str(built) and repr(quick) == repr(built)
+
+
+@given(st.lists(st.integers(-3, 12), min_size=1, max_size=6))
+def test_faces_off_the_die_are_refused(thrown: list[int]) -> None:
+    if all(1 <= face <= 6 for face in thrown):
+        assert Roll.of(*thrown).faces == tuple(sorted(thrown))
+    else:
+        with pytest.raises(FarkleError, match="is not a die face"):
+            Roll.of(*thrown)

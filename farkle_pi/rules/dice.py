@@ -33,6 +33,7 @@ def _sort_key(die: Die) -> tuple[int, str]:
 
 
 _PLAIN_DICE = {face: Die(face) for face in FACES}
+_PLAIN_FACES = frozenset(FACES)
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -59,8 +60,8 @@ class Roll:
     @classmethod
     def of(cls, *faces: int) -> Roll:
         """Colourless dice; they share one `Die` per face, which makes this the fast way in."""
-        for face in faces:
-            if face not in _PLAIN_DICE:
+        if not _PLAIN_FACES.issuperset(faces):
+            for face in faces:
                 Die(face)  # explains the bad face
         ordered = tuple(sorted(faces))
         roll = cls.__new__(cls)

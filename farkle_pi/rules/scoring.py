@@ -154,11 +154,13 @@ class Chart:
     def _score(self, roll: Roll) -> Scoring:
         options = []
         thrown = roll.counts()
-        for dice, counts in _sub_rolls(roll):
-            found = self.split(counts, _mono_triples(dice, self.rules))
+        for counts, dice in _sub_keeps(roll):
+            mono = _NO_TRIPLES if dice is None else _mono_triples(dice, self.rules)
+            found = self.split(counts, mono)
             if found is not None and self._takes_required_triples(thrown, counts):
+                keep = Roll.of(*_faces_of(counts)) if dice is None else Roll(dice)
                 rows = tuple(sorted(found[1], key=lambda c: -c.points))
-                options.append(ScoringOption(Roll(dice), found[0], rows))
+                options.append(ScoringOption(keep, found[0], rows))
         if not options and len(roll) == self.rules.dice and self.rules.six_dice_nothing:
             nothing = Combination(
                 f"{len(roll)} dice, nothing", roll.faces, self.rules.six_dice_nothing
@@ -183,24 +185,31 @@ def _mono_triples(keep: tuple[Die, ...], rules: RuleSet) -> Counts:
 _NO_TRIPLES: Counts = (0,) * 6
 
 
-def _sub_rolls(roll: Roll) -> list[tuple[tuple[Die, ...], Counts]]:
-    """Every distinct non-empty sub-multiset of the roll, as its dice and its face counts.
+def _faces_of(counts: Counts) -> tuple[int, ...]:
+    return tuple(face for face, n in zip(FACES, counts, strict=True) for _ in range(n))
 
-    Counts come straight from the picks, so keeps that do not score never become `Roll`s.
+
+def _sub_keeps(roll: Roll) -> Iterator[tuple[Counts, tuple[Die, ...] | None]]:
+    """Every distinct non-empty sub-multiset of the roll as face counts, with its dice if coloured.
+
+    Colourless keeps are only counts, so keeps that do not score never become `Roll`s.
     """
+    if not roll.coloured:
+        for counts in product(*(range(n + 1) for n in roll.counts())):
+            if any(counts):
+                yield counts, None
+        return
     kinds = Counter(roll.dice)
     dice = sorted(kinds, key=lambda d: (d.face, d.colour or ""))
-    subs = []
     for picks in product(*(range(kinds[d] + 1) for d in dice)):
-        counts = [0] * 6
+        picked = [0] * 6
         keep: list[Die] = []
         for die, n in zip(dice, picks, strict=True):
             if n:
-                counts[die.face - 1] += n
+                picked[die.face - 1] += n
                 keep += [die] * n
         if keep:
-            subs.append((tuple(keep), tuple(counts)))
-    return subs
+            yield tuple(picked), tuple(keep)
 
 
 def _chart_rows(rules: RuleSet) -> list[Combination]:
