@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from brute_scorer import CASES, Sheet, distinct_rolls, options, plain
+from brute_scorer import CASES, SHEETS, Sheet, distinct_rolls, options, plain
 
 from farkle_pi.cli import main
 
@@ -135,6 +135,24 @@ def test_every_roll_through_the_cli_matches_brute_force(
         assert isinstance(found, list)
         assert {tuple(o["keep"]): o["points"] for o in found} == expected
         assert len(found) == len(expected)
+
+
+def test_coloured_dice_keep_their_colours_in_json(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    throw = ["5:red", "5:red", "5:blue", "5:red", "1:blue"]
+    code, out, _ = run(capsys, monkeypatch, "--rules", "portland", "--json", *throw)
+    assert code == 0
+    [answer] = as_json_lines(out)
+    assert list(answer) == ["dice", "colours", "best", "farkle", "options"]
+    assert (answer["dice"], answer["best"]) == ([1, 5, 5, 5, 5], 1150)  # red triple 1,000
+    assert answer["colours"] == ["blue", "blue", "red", "red", "red"]
+    found = answer["options"]
+    assert isinstance(found, list)
+    keeps = {tuple(zip(o["keep"], o["colours"], strict=True)): o["points"] for o in found}
+    assert len(keeps) == len(found), "one entry per distinct keep, colours included"
+    dice = tuple(sorted((int(d[0]), d[2:]) for d in throw))
+    assert keeps == options(dice, SHEETS["portland"])
 
 
 def test_stdin_stream_reports_a_bad_line_and_goes_on(
