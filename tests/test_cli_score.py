@@ -191,6 +191,8 @@ BAD_INPUT = [
     (["--rules", "BAD_TOML", "11"], "not valid TOML"),
     (["--rules", "missing.toml", "11"], "no such rules file"),
     ([], "required: DICE"),
+    ([""], "no dice given"),
+    (["1", "-"], "'-' is not a die"),
 ]
 
 
