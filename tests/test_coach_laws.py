@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 from farkle_pi.coach import coach, expected_turn, farkle_odds
-from farkle_pi.rules import load_rules
+from farkle_pi.rules import Roll, load_rules
 
 
 def test_more_points_are_never_worth_less() -> None:
@@ -53,3 +53,10 @@ def test_bank_thresholds_fall_on_the_points_grid_and_respect_the_minimum_bank() 
         assert threshold is not None and threshold % portland.step == 0 and threshold >= 350
     endless = coach(load_rules("standard", {"six_dice_nothing": 500}))
     assert endless.bank_thresholds()[6] is None
+
+
+def test_the_rule_sheets_keep_advice() -> None:
+    """Keep fewer dice: with a 1 and a 5 keep the 1 and roll five; with two 5s keep one."""
+    standard = load_rules("standard")
+    assert coach(standard).choices(0, Roll.parse("152336"))[0].keep == Roll.parse("1")
+    assert coach(standard).choices(0, Roll.parse("552346"))[0].keep == Roll.parse("5")
