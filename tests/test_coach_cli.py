@@ -103,3 +103,10 @@ def test_bad_input_is_one_line_and_exit_2(
     assert code == 2
     assert out == ""
     assert err.startswith("farkle-pi: ") and err.count("\n") == 1
+
+
+def test_absurd_sizes_are_refused_not_ground_through(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--json", "--need", "999999999", "--dice", "6")
+    assert code == 2 and "beyond the coach" in err
+    code, _, err = run(capsys, "--json", "--off-board", "--set", "entry=999999999")
+    assert code == 2 and "beyond the coach" in err
