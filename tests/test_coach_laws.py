@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import doctest
 from itertools import pairwise
 
+import farkle_pi.coach
 from farkle_pi.coach import coach, expected_turn, farkle_odds
 from farkle_pi.rules import Roll, load_rules
 
@@ -60,3 +62,8 @@ def test_the_rule_sheets_keep_advice() -> None:
     standard = load_rules("standard")
     assert coach(standard).choices(0, Roll.parse("152336"))[0].keep == Roll.parse("1")
     assert coach(standard).choices(0, Roll.parse("552346"))[0].keep == Roll.parse("5")
+
+
+def test_the_documented_examples_run() -> None:
+    result = doctest.testmod(farkle_pi.coach)
+    assert result.attempted > 0 and result.failed == 0
