@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import config
+from farkle_pi.commands import config, doctor
 
-COMMANDS: list[ModuleType] = [config]
+COMMANDS: list[ModuleType] = [config, doctor]
