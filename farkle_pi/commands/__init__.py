@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import config, doctor
+from farkle_pi.commands import config, demo, doctor, score
 
-COMMANDS: list[ModuleType] = [config, doctor]
+COMMANDS: list[ModuleType] = [demo, score, config, doctor]

@@ -1,0 +1,71 @@
+"""`farkle-pi score DICE`: every legal keep of a throw and its points."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
+from farkle_pi.errors import FarkleError
+from farkle_pi.rules import Chart, Roll, RuleSet, Scoring, chart
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("score", help="score a throw: the best score and every legal keep")
+    add_rules_arguments(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object per throw")
+    parser.add_argument(
+        "dice", nargs="+", metavar="DICE", help="faces as 111155 or 1 1 1 1 5 5; - reads stdin"
+    )
+    parser.set_defaults(run=run)
+
+
+def scoring_json(scoring: Scoring) -> dict[str, object]:
+    return {
+        "dice": list(scoring.roll.faces),
+        "best": scoring.best,
+        "farkle": scoring.farkle,
+        "options": [{"keep": list(o.keep.faces), "points": o.points} for o in scoring.options],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = rules_from(args)
+    if args.dice == ["-"]:
+        return _score_stream(chart(rules), as_json=args.json)
+    scoring = chart(rules).score(Roll.parse(args.dice))
+    print(json.dumps(scoring_json(scoring)) if args.json else _table(scoring, rules))
+    return 0
+
+
+def _score_stream(table: Chart, as_json: bool) -> int:
+    """One throw per input line, in one process; a bad line is reported and skipped."""
+    status = 0
+    out = sys.stdout
+    for number, line in enumerate(sys.stdin, start=1):
+        if not line.strip():
+            continue
+        try:
+            scoring = table.score(Roll.parse(line))
+        except FarkleError as error:
+            print(f"farkle-pi: line {number}: {error}", file=sys.stderr)
+            if as_json:
+                out.write(json.dumps({"line": number, "error": str(error)}) + "\n")
+            status = 2
+            continue
+        out.write(json.dumps(scoring_json(scoring)) if as_json else _table(scoring, table.rules))
+        out.write("\n")
+    return status
+
+
+def _table(scoring: Scoring, rules: RuleSet) -> str:
+    head = f"{scoring.roll}  ({rules.name} rules)"
+    if scoring.farkle:
+        return f"{head}\n  FARKLE: nothing scores"
+    lines = [head, f"  {'points':>6}  {'keep':<8}  how"]
+    for i, option in enumerate(scoring.options):
+        mark = "  <- best" if i == 0 else ""
+        lines.append(f"  {option.points:>6}  {option.keep!s:<8}  {option.label}{mark}")
+    return "\n".join(lines)

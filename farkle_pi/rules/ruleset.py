@@ -1,0 +1,194 @@
+"""A table's rules as one frozen value, built from a preset, a TOML file and `KEY=VALUE` switches.
+
+Every field name is also the key used in TOML files, in the config and on the command line
+(`--set entry=500`), so the three ways of saying a house rule can never drift apart.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal, get_args
+
+from farkle_pi.errors import FarkleError
+
+Kinds = Literal["fixed", "doubling", "none"]
+SmallStraights = Literal["off", "500/750", "1000"]
+MustTakeTriples = Literal["none", "twos", "all"]
+Ties = Literal["shared", "roll-off"]
+
+PRESETS = ("standard", "classic", "portland", "tyler", "family")
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that differs between Farkle tables. Points of 0 mean "this row does not score"."""
+
+    name: str = "standard"
+    dice: int = 6
+    # The chart.
+    single_one: int = 100
+    single_five: int = 50
+    three_ones: int = 1000
+    kinds: Kinds = "fixed"  # four/five/six of a kind: fixed points, doubling, or not scoring
+    four_kind: int = 1000
+    five_kind: int = 2000
+    six_kind: int = 3000
+    straight: int = 1500  # 1-2-3-4-5-6
+    three_pairs: int = 1500
+    four_kind_pair: int = 1500
+    two_triplets: int = 2500
+    small_straights: SmallStraights = "off"  # 12345=500 & 23456=750, or any five in a row=1000
+    six_dice_nothing: int = 0  # a full throw with nothing scoring pays this instead of a Farkle
+    colour_triples: bool = False  # two dice colours: a triple all of one colour scores double
+    must_take_triples: MustTakeTriples = "none"
+    # The turn and the game.
+    six_ones_turn: int = 0  # six 1s gathered over one turn score this instead of their points
+    entry: int = 0  # first bank must reach this in a single turn
+    min_bank: int = 0  # every later bank must reach this
+    three_farkles: int = 0  # penalty for three Farkles in a row
+    target: int = 10_000
+    final_round: bool = True
+    stealing: bool = False
+    ties: Ties = "shared"
+
+    def __post_init__(self) -> None:
+        _check(self)
+
+    def triple(self, face: int) -> int:
+        """Three of a kind of `face`, the base that doubling builds on."""
+        return self.three_ones if face == 1 else 100 * face
+
+    def with_changes(self, changes: Mapping[str, object], origin: str = "--set") -> RuleSet:
+        """A copy with house-rule switches applied; values may be typed or strings from a CLI."""
+        values: dict[str, Any] = dict(_coerce(key, value, origin) for key, value in changes.items())
+        return replace(self, **values)
+
+    def differences(self) -> dict[str, object]:
+        """The switches in which this rule set differs from the standard chart."""
+        standard = RuleSet()
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "name" and getattr(self, f.name) != getattr(standard, f.name)
+        }
+
+
+_FIELDS = {f.name: f for f in fields(RuleSet)}
+_ALIASES = {"color_triples": "colour_triples", "entry_minimum": "entry"}
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _field_type(key: str) -> Any:
+    return RuleSet.__annotations__[key]
+
+
+def _coerce(key: str, value: object, origin: str) -> tuple[str, object]:
+    """The rule's proper name and `value` in its type, or one line that says what is wrong."""
+    key = _ALIASES.get(key, key)
+    return key, _coerce_value(key, value, origin)
+
+
+def _coerce_value(key: str, value: object, origin: str) -> object:
+    if key not in _FIELDS:
+        hint = difflib.get_close_matches(key, list(_FIELDS), n=1)
+        fix = f" (did you mean {hint[0]}?)" if hint else f"; known rules: {', '.join(_FIELDS)}"
+        raise FarkleError(f"{origin}: unknown rule {key!r}{fix}")
+    kind = _field_type(key)
+    text = str(value).strip().lower()
+    where = f"{origin}: {key}={value}"
+    if kind == "bool":
+        if isinstance(value, bool):
+            return value
+        if text in _TRUE | _FALSE:
+            return text in _TRUE
+        raise FarkleError(f"{where}: {key} must be true or false")
+    if kind == "int":
+        if isinstance(value, bool):
+            raise FarkleError(f"{where}: {key} must be a whole number")
+        if isinstance(value, int):
+            return value
+        try:
+            return int(text.replace(",", "").replace("_", ""))
+        except ValueError:
+            raise FarkleError(f"{where}: {key} must be a whole number") from None
+    if kind == "str":
+        return str(value)
+    choices: tuple[str, ...] = get_args(globals()[kind])
+    if key == "small_straights" and text in _TRUE | _FALSE:
+        return "500/750" if text in _TRUE else "off"
+    if key == "ties" and text == "roll_off":
+        text = "roll-off"
+    if text not in choices:
+        raise FarkleError(f"{where}: {key} must be one of {', '.join(choices)}")
+    return text
+
+
+def _check(rules: RuleSet) -> None:
+    if rules.dice not in (5, 6):
+        raise FarkleError(f"dice={rules.dice}: a table plays with 5 or 6 dice")
+    for f in fields(rules):
+        value = getattr(rules, f.name)
+        if f.type == "int" and value < 0:
+            raise FarkleError(f"{f.name}={value}: must not be negative")
+    if rules.target <= 0:
+        raise FarkleError(f"target={rules.target}: the target score must be above 0")
+    for name in ("single_one", "single_five"):
+        if getattr(rules, name) == 0:
+            raise FarkleError(f"{name}=0: single 1s and 5s always score in Farkle")
+
+
+def preset(name: str) -> RuleSet:
+    """One of the published rule sheets in `farkle_pi/rules/presets/`."""
+    if name not in PRESETS:
+        hint = difflib.get_close_matches(name, PRESETS, n=1)
+        fix = f"did you mean {hint[0]}?" if hint else f"presets are {', '.join(PRESETS)}"
+        raise FarkleError(f"unknown rules preset {name!r}: {fix}")
+    text = resources.files("farkle_pi.rules").joinpath(f"presets/{name}.toml").read_text()
+    return RuleSet().with_changes(tomllib.loads(text), origin=f"preset {name}")
+
+
+def load_rules(source: str = "standard", overrides: Mapping[str, object] | None = None) -> RuleSet:
+    """Rules from a preset name or a TOML file, then `overrides` (e.g. from `--set`) on top.
+
+    A TOML file may name a `base` preset and then set any rule keys; `name` labels it.
+    """
+    if source in PRESETS:
+        rules = preset(source)
+    elif source.endswith(".toml") or Path(source).exists():
+        rules = _load_file(Path(source))
+    else:
+        rules = preset(source)  # explains the unknown name
+    return rules.with_changes(overrides or {})
+
+
+def _load_file(path: Path) -> RuleSet:
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FarkleError(f"{path}: no such rules file") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise FarkleError(f"{path}: cannot read rules file ({error})") from None
+    except tomllib.TOMLDecodeError as error:
+        raise FarkleError(f"{path}: not valid TOML: {error}") from None
+    base = table.pop("base", "standard")
+    if not isinstance(base, str):
+        raise FarkleError(f'{path}: base must be a preset name, e.g. base = "tyler"')
+    table.setdefault("name", path.stem)
+    return preset(base).with_changes(table, origin=str(path))
+
+
+def parse_set(items: list[str] | None) -> dict[str, str]:
+    """`["entry=500", "dice=5"]` from the command line, checked for shape only."""
+    changes: dict[str, str] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise FarkleError(f"--set {item}: write KEY=VALUE, e.g. --set entry=500")
+        changes[key.strip()] = value.strip()
+    return changes
