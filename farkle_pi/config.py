@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NoReturn, TypeVar
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.rules import RuleSet, load_rules
 
 SYSTEM_CONFIG = Path("/etc/farkle-pi/config.toml")
 ENV_CONFIG = "FARKLE_PI_CONFIG"
@@ -54,10 +55,11 @@ class TableConfig:
 
 @dataclass(frozen=True)
 class RulesConfig:
-    """A rule preset (name or .toml path) plus house-rule overrides, checked by farkle_pi.rules."""
+    """A rule preset (name or .toml path) plus house-rule overrides, and the RuleSet they make."""
 
     preset: str = "standard"
     overrides: Mapping[str, Scalar] = field(default_factory=dict)
+    ruleset: RuleSet = field(default_factory=load_rules)
 
 
 @dataclass(frozen=True)
@@ -335,7 +337,7 @@ def _table(s: _Section) -> TableConfig:
 
 
 def _rules(s: _Section) -> RulesConfig:
-    """Only the shape is checked here; farkle_pi.rules owns the meaning of each house rule."""
+    """The shape is checked here; farkle_pi.rules owns the names and meaning of house rules."""
     preset = s.get("preset", RulesConfig.preset, _as_str, 'a preset name, e.g. "standard"')
     if not preset.strip():
         s.fail("preset", 'must name a preset, e.g. "standard", or a .toml file')
@@ -350,7 +352,19 @@ def _rules(s: _Section) -> RulesConfig:
         ):
             s.fail(key, "a house rule must be a number, true/false or a string")
         overrides[key] = value
-    return RulesConfig(preset=preset, overrides=overrides)
+    try:
+        base = load_rules(preset)
+    except FarkleError as error:
+        s.fail("preset", str(error))
+    origin = f"{s.file}: [rules]"
+    try:
+        ruleset = base.with_changes(overrides, origin=origin)
+    except FarkleError as error:
+        message = str(error)
+        if not message.startswith(origin):
+            message = f"{origin} {message}"
+        raise ConfigError(message) from None
+    return RulesConfig(preset=preset, overrides=overrides, ruleset=ruleset)
 
 
 _SIZE = re.compile(r"^\s*(\d{2,5})\s*[xX\u00d7]\s*(\d{2,5})\s*$")
