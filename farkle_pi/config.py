@@ -89,12 +89,13 @@ class CalibrationConfig:
 
 @dataclass(frozen=True)
 class ButtonsConfig:
-    """BCM pin numbers. The defaults sit on header pins 29-39, clear of a 26-pin SPI panel."""
+    """BCM pin numbers. The defaults sit on header pins 29-39, clear of a 26-pin SPI panel,
+    with BANK, its lamp and ground side by side on pins 35, 37 and 39."""
 
-    bank: int = 5
-    next: int = 6
-    keep: int = 13
-    undo: int = 19
+    bank: int = 19
+    next: int = 5
+    keep: int = 6
+    undo: int = 13
     bank_led: int | None = None
     pin_factory: str | None = None
 

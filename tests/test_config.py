@@ -32,7 +32,7 @@ BAD = [
     ('[buttons]\nkeep = "13"\n', '[buttons] keep = "13": not a GPIO pin'),
     ("[buttons]\nundo = true\n", "[buttons] undo = true: not a GPIO pin"),
     ("[buttons]\nbank = 5\nnext = 5\n", "[buttons] next = 5: pin already used by bank"),
-    ("[buttons]\nbank_led = 6\n", "[buttons] bank_led = 6: pin already used by next"),
+    ("[buttons]\nbank_led = 6\n", "[buttons] bank_led = 6: pin already used by keep"),
     ('[buttons]\npin_factory = "lgpi"\n', '[buttons] pin_factory = "lgpi": did you mean lgpio?'),
     ("[buttons]\nbnak = 5\n", "[buttons] bnak = 5: unknown key; did you mean bank?"),
     ('[tabel]\nplayers = ["A"]\n', "[tabel]: unknown section; did you mean [table]?"),
@@ -252,3 +252,21 @@ def test_check_without_any_file_says_defaults(capsys: pytest.CaptureFixture[str]
     assert "no config file found" in out
     assert "built-in defaults" in out
     assert os.fspath(config.SYSTEM_CONFIG) in out
+
+
+def test_wiring_picture_is_drawn_from_the_example_pins(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    import cv2
+
+    repo = Path(__file__).parent.parent
+    out = tmp_path / "wiring.png"
+    done = subprocess.run([sys.executable, str(repo / "scripts" / "draw_wiring.py"), str(out)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    drawn, committed = cv2.imread(str(out)), cv2.imread(str(repo / "docs/img/wiring.png"))
+    assert drawn is not None and committed is not None
+    assert drawn.shape == committed.shape == (600, 1000, 3)
+    # Same picture up to anti-aliasing differences between OpenCV builds.
+    assert float(cv2.absdiff(drawn, committed).mean()) < 2.0

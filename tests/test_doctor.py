@@ -175,7 +175,7 @@ def test_gpio_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         return doctor.check_gpio(config)
 
     free = {"factory": "LGPIOFactory", "model": "5B", "busy": {}}
-    assert verdict(free) == Finding("gpio", Status.OK, "LGPIOFactory, pins 5, 6, 13, 19 free")
+    assert verdict(free) == Finding("gpio", Status.OK, "LGPIOFactory, pins 19, 5, 6, 13 free")
     busy = verdict({**free, "busy": {"5": "GPIO busy"}})
     assert busy.status is Status.WARN and "BCM 5 busy (GPIO busy)" in busy.message
     pi5 = verdict({"factory": "RPiGPIOFactory", "model": "5B", "busy": {}}, Config())
