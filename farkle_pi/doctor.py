@@ -9,7 +9,9 @@ module is that child.
 from __future__ import annotations
 
 import json
+import operator
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -19,6 +21,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
 from enum import StrEnum
+from importlib import metadata
 from pathlib import Path
 
 import farkle_pi
@@ -121,7 +124,31 @@ def probe_gpio(factory_name: str, *pins: str) -> Facts:
     return {"factory": type(factory).__name__, "model": model, "busy": busy}
 
 
+def probe_versions(*pairs: str) -> Facts:
+    """For each "dist=module": the version that imports, whoever installed it (apt or pip)."""
+    from importlib import import_module, metadata
+
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    versions: dict[str, str | None] = {}
+    for pair in pairs:
+        dist, _, module_name = pair.partition("=")
+        try:
+            module = import_module(module_name)
+        except Exception:
+            versions[dist] = None
+            continue
+        version = getattr(module, "__version__", None)
+        if version is None:  # gpiozero has none; apt's packages keep their metadata
+            try:
+                version = metadata.version(dist)
+            except metadata.PackageNotFoundError:
+                version = "?"
+        versions[dist] = str(version)
+    return {"versions": versions}
+
+
 PROBES: dict[str, Callable[..., Facts]] = {
+    "versions": probe_versions,
     "picamera2": probe_picamera2,
     "opencv": probe_opencv,
     "display": probe_display,
@@ -166,6 +193,70 @@ def _probe_main(kind: str, args: Sequence[str]) -> None:
 
 def _error(facts: Facts) -> str:
     return str(facts.get("error", ""))
+
+
+# The module each runtime requirement is imported as: on the Pi, apt provides them, and apt's
+# OpenCV carries no pip metadata, so versions are asked of the modules themselves.
+MODULES = {"numpy": "numpy", "opencv-python-headless": "cv2", "opencv-python": "cv2",
+           "pygame": "pygame", "gpiozero": "gpiozero"}
+_SPEC = re.compile(r"^([A-Za-z0-9_.-]+)\s*([<>=!~,.\d\s]*)$")
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:4])
+
+
+_CLAUSE = re.compile(r"(>=|<=|==|!=|~=|<|>)\s*([\d.]+)")
+_OPS: dict[str, Callable[[tuple[int, ...], tuple[int, ...]], bool]] = {
+    ">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+    "~=": operator.ge, "<": operator.lt, ">": operator.gt,
+}
+
+
+def _meets(version: str, specifier: str) -> bool:
+    """Enough of PEP 440 for this project's own bounds; a clause it cannot read is pip's job."""
+    have = _version_key(version)
+    for clause in filter(None, (c.strip() for c in specifier.split(","))):
+        match = _CLAUSE.fullmatch(clause)
+        if match is not None and not _OPS[match[1]](have, _version_key(match[2])):
+            return False
+    return True
+
+
+def requirements() -> list[tuple[str, str]]:
+    """farkle-pi's runtime requirements (name, specifier) as installed, extras left out."""
+    found = []
+    for line in metadata.requires("farkle-pi") or []:
+        match = None if ";" in line else _SPEC.match(line.strip())
+        if match and match[1].lower() in MODULES:
+            found.append((match[1].lower(), match[2].replace(" ", "")))
+    return found
+
+
+def check_packages(config: Config) -> Finding:
+    """`pip install --no-deps` on the Pi skips pip's version checks: this is where they happen."""
+    try:
+        wanted = requirements()
+    except metadata.PackageNotFoundError:
+        return Finding("packages", Status.WARN, "farkle-pi is not installed; versions unchecked")
+    pairs = [f"{dist}={MODULES[dist]}" for dist, _ in wanted]
+    facts = probe("versions", *pairs, timeout=30)
+    versions = facts.get("versions")
+    if not isinstance(versions, dict):
+        return Finding("packages", Status.FAIL, f"cannot check versions: {_error(facts)}")
+    missing = [dist for dist, _ in wanted if versions.get(dist) is None]
+    if missing:
+        return Finding("packages", Status.FAIL, (
+            f"cannot import {', '.join(missing)}; on the Pi run scripts/install-pi.sh again"
+        ))
+    off = [f"{dist} {versions[dist]} (farkle-pi asks {spec})" for dist, spec in wanted
+           if not _meets(str(versions[dist]), spec)]
+    if off:
+        return Finding("packages", Status.WARN, (
+            "outside farkle-pi's declared range: " + "; ".join(off) + " (apt's builds are "
+            "used on purpose on the Pi; report what does not work)"
+        ))
+    return Finding("packages", Status.OK, ", ".join(f"{d} {versions[d]}" for d, _ in wanted))
 
 
 def check_camera(config: Config) -> Finding:
@@ -357,7 +448,9 @@ def check_disk(config: Config) -> Finding:
     return Finding("disk", Status.OK, words)
 
 
-CHECKS: tuple[Check, ...] = (check_camera, check_display, check_gpio, check_database, check_disk)
+CHECKS: tuple[Check, ...] = (
+    check_packages, check_camera, check_display, check_gpio, check_database, check_disk,
+)
 
 
 def diagnose(config_path: str | None, checks: Iterable[Check] | None = None) -> list[Finding]:

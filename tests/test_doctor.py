@@ -14,7 +14,7 @@ from farkle_pi.cli import main
 from farkle_pi.config import Config, parse_config
 from farkle_pi.doctor import Facts, Finding, Status
 
-PARTS = ["config", "camera", "display", "gpio", "database", "disk"]
+PARTS = ["config", "packages", "camera", "display", "gpio", "database", "disk"]
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
@@ -48,13 +48,13 @@ def test_off_pi_doctor_reports_every_part_without_traceback(
     assert set(statuses) <= {"OK", "WARN", "FAIL"}
     assert code == (1 if "FAIL" in statuses else 0)
     assert lines[0] == f"OK   config: read from {path}"
-    assert lines[4].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
+    assert lines[5].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
     if importlib.util.find_spec("picamera2") is None:
-        assert lines[1].startswith("FAIL camera: picamera2 cannot be imported")
+        assert lines[2].startswith("FAIL camera: picamera2 cannot be imported")
         assert code == 1
     # ./bootstrap test runs with SDL_VIDEODRIVER=dummy and GPIOZERO_PIN_FACTORY=mock.
-    assert lines[2].split()[0] in {"WARN", "FAIL"}
     assert lines[3].split()[0] in {"WARN", "FAIL"}
+    assert lines[4].split()[0] in {"WARN", "FAIL"}
 
 
 def test_broken_config_is_a_fail_line_and_the_rest_still_runs(
@@ -217,3 +217,35 @@ def test_disk_verdicts(free_mb: int, status: Status, monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(doctor.shutil, "disk_usage", lambda where: usage)
     finding = doctor.check_disk(Config())
     assert finding.status is status and f"{free_mb} MB free" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("version", "spec", "ok"),
+    [("1.24.2", ">=1.24", True), ("1.23.5", ">=1.24", False), ("4.6.0", "<4.12,>=4.8", False),
+     ("4.11.0", "<4.12,>=4.8", True), ("4.12.0", "<4.12,>=4.8", False),
+     ("2.0.1.post3", ">=2.0", True), ("2.1.2", ">=2.5", False), ("2.6.1", ">=2.5", True)],
+)
+def test_version_bounds(version: str, spec: str, ok: bool) -> None:
+    assert doctor._meets(version, spec) is ok
+
+
+def test_packages_read_the_installed_requirements() -> None:
+    wanted = dict(doctor.requirements())
+    assert set(wanted) == {"numpy", "opencv-python-headless", "pygame", "gpiozero"}
+    assert wanted["opencv-python-headless"] in ("<4.12,>=4.8", ">=4.8,<4.12")
+
+
+def test_packages_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(doctor, "requirements", lambda: [
+        ("numpy", ">=1.24"), ("opencv-python-headless", "<4.12,>=4.8"), ("pygame", ">=2.5"),
+    ])
+    bookworm = {"numpy": "1.24.2", "opencv-python-headless": "4.6.0", "pygame": "2.1.2"}
+    fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": bookworm}})
+    finding = doctor.check_packages(Config())
+    assert finding.status is Status.WARN
+    assert "opencv-python-headless 4.6.0 (farkle-pi asks <4.12,>=4.8)" in finding.message
+    assert "pygame 2.1.2 (farkle-pi asks >=2.5)" in finding.message
+    assert "numpy" not in finding.message
+    fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": {**bookworm,
+                                                                         "pygame": None}}})
+    assert doctor.check_packages(Config()).message.startswith("cannot import pygame")
