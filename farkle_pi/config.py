@@ -204,13 +204,12 @@ def toml_value(value: object) -> str:
     return str(value)
 
 
-def did_you_mean(word: str, choices: Collection[str]) -> str:
-    """'; did you mean X?' for a near miss, else the list of what is allowed."""
+def did_you_mean(word: str, choices: Collection[str], show: str = "{}") -> str:
+    """'did you mean X?' for a near miss, else the list of what is allowed (each `show`n)."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    close = close or difflib.get_close_matches(f"[{word}]", list(choices), n=1, cutoff=0.6)
     if close:
-        return f"did you mean {close[0]}?"
-    return "known: " + ", ".join(sorted(choices))
+        return f"did you mean {show.format(close[0])}?"
+    return "known: " + ", ".join(show.format(choice) for choice in sorted(choices))
 
 
 T = TypeVar("T")
@@ -254,9 +253,9 @@ class _Section:
 
     def path(self, key: str, default: Path) -> Path:
         """Relative paths are relative to the config file, so a moved setup keeps working."""
-        value = self.get(key, "", _as_str, 'a path string, e.g. "/var/lib/farkle-pi/x"')
         if key not in self.table:
             return default
+        value = self.get(key, "", _as_str, 'a path string, e.g. "/var/lib/farkle-pi/x"')
         if not value.strip():
             self.fail(key, "must not be empty (leave the key out for the default)")
         return self.base / Path(value).expanduser()
@@ -292,8 +291,7 @@ def parse_config(text: str, path: Path) -> Config:
     for name, value in data.items():
         if name not in SECTIONS:
             raise ConfigError(
-                f"{path}: [{name}]: unknown section; "
-                + did_you_mean(name, [f"[{known}]" for known in SECTIONS])
+                f"{path}: [{name}]: unknown section; {did_you_mean(name, SECTIONS, '[{}]')}"
             )
         if not isinstance(value, dict):
             raise ConfigError(
