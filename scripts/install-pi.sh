@@ -101,7 +101,7 @@ make_venv() {
     step "Python environment $VENV"
     local cfg=$VENV/pyvenv.cfg
     if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c '' 2>/dev/null \
-        && grep -qx 'include-system-site-packages = true' "$cfg"; then
+        && grep -qx 'include-system-site-packages = true' "$cfg" 2>/dev/null; then
         note "keeping the venv (it sees the system packages)"
     else
         # Missing, broken by a Python upgrade, or made without the system packages: remake it.
@@ -124,7 +124,20 @@ make_venv() {
 
 install_package() {
     step "Installing farkle-pi from $SOURCE"
-    run "$VENV/bin/pip" install --no-deps --force-reinstall --no-cache-dir "$SOURCE"
+    # Built from a copy: pip builds in the source tree, and root-owned build/ and egg-info
+    # folders would be left in the user's checkout.
+    local build=$PREFIX/build
+    [ ! -e "$build" ] || run rm -rf "$build"
+    run install -d -m 0755 "$build"
+    printf '+ tar -C %q --exclude=.git --exclude=.venv -cf - . | tar -C %q -xf -\n' \
+        "$SOURCE" "$build"
+    if [ "$DRY_RUN" = 0 ]; then
+        tar -C "$SOURCE" --exclude=.git --exclude=.venv -cf - . | tar -C "$build" -xf -
+    fi
+    # --no-deps: numpy, OpenCV, pygame and gpiozero are apt's (checked above); farkle-pi has
+    # no other runtime dependencies. `farkle-pi doctor` compares their versions with pyproject.
+    run "$VENV/bin/pip" install --no-deps --force-reinstall --no-cache-dir "$build"
+    run rm -rf "$build"
     # Proof that the table runs on apt's numpy, not one pip brought along.
     run "$VENV/bin/python" -c \
         "import numpy, farkle_pi; assert numpy.__file__.startswith('/usr/lib/python3/'), numpy.__file__"
@@ -142,7 +155,8 @@ make_user() {
     for group in "${GROUPS_NEEDED[@]}"; do
         # Raspberry Pi OS has them all; the unit's SupplementaryGroups= fails without them.
         getent group "$group" >/dev/null || run groupadd --system "$group"
-        if id -nG "$SERVICE_USER" 2>/dev/null | tr ' ' '\n' | grep -qx "$group"; then
+        # (grep without -q: an early exit could SIGPIPE `tr` and trip pipefail)
+        if id -nG "$SERVICE_USER" 2>/dev/null | tr ' ' '\n' | grep -x "$group" >/dev/null; then
             note "$SERVICE_USER is in $group"
         else
             run usermod --append --groups "$group" "$SERVICE_USER"

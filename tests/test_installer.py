@@ -59,7 +59,11 @@ def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> No
         "apt-get update",
         f"python3 -m venv --system-site-packages {venv}",
         f"{venv}/bin/python -c import\\ numpy\\,\\ cv2\\,\\ pygame\\,\\ gpiozero\\,\\ picamera2",
-        f"{venv}/bin/pip install --no-deps --force-reinstall --no-cache-dir {REPO}",
+        f"tar -C {REPO} --exclude=.git --exclude=.venv -cf - . | tar -C "
+        f"{tmp_path}/opt/farkle-pi/build -xf -",
+        f"{venv}/bin/pip install --no-deps --force-reinstall --no-cache-dir "
+        f"{tmp_path}/opt/farkle-pi/build",
+        f"rm -rf {tmp_path}/opt/farkle-pi/build",
         f"install -m 0644 {REPO}/config.example.toml {tmp_path}/etc/farkle-pi/config.toml",
         f"install -m 0644 {REPO}/systemd/farkle-pi.service "
         f"{tmp_path}/etc/systemd/system/farkle-pi.service",
