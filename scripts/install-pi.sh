@@ -15,7 +15,8 @@
 #  5. /etc/farkle-pi/config.toml from config.example.toml, only if there is none yet.
 #  6. the systemd unit, enabled for the next boot; a running table is restarted.
 # The database in /var/lib/farkle-pi and the config are never touched by an upgrade.
-# FARKLE_PI_ROOT=DIR prefixes every path the script writes (for tests with --dry-run).
+# FARKLE_PI_ROOT=DIR prefixes the paths it writes under /opt and /etc: for tests only (they
+# also stub apt, useradd, systemctl and python3; see tests/test_installer.py).
 set -euo pipefail
 
 SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -181,7 +182,7 @@ install_config() {
 
 install_unit() {
     step "systemd unit $UNIT"
-    run install -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_DIR/$UNIT"
+    run install -D -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_DIR/$UNIT"
     run systemctl daemon-reload
     run systemctl enable "$UNIT"
     if systemctl is-active --quiet "$UNIT" 2>/dev/null || [ "$START" = 1 ]; then

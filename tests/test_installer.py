@@ -65,7 +65,7 @@ def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> No
         f"{tmp_path}/opt/farkle-pi/build",
         f"rm -rf {tmp_path}/opt/farkle-pi/build",
         f"install -m 0644 {REPO}/config.example.toml {tmp_path}/etc/farkle-pi/config.toml",
-        f"install -m 0644 {REPO}/systemd/farkle-pi.service "
+        f"install -D -m 0644 {REPO}/systemd/farkle-pi.service "
         f"{tmp_path}/etc/systemd/system/farkle-pi.service",
         "systemctl daemon-reload",
         "systemctl enable farkle-pi.service",
@@ -136,3 +136,95 @@ def test_installer_and_unit_agree_on_paths() -> None:
     assert "FARKLE_PI_CONFIG=/etc/farkle-pi/config.toml" in unit
     assert "STATE_DIR=/var/lib/farkle-pi\n" in script and "StateDirectory=farkle-pi\n" in unit
 
+
+
+# ---------------------------------------------------------------------------------------------
+# A real (not dry) run, twice, in a sandbox: FARKLE_PI_ROOT keeps the files under tmp_path and
+# stub commands stand in for apt, the user database, systemd and Python, logging each call.
+
+STUB = r"""#!/usr/bin/env bash
+# Logs every call; keeps the little state the installer asks about (user, groups, venv).
+name=$(basename "$0")
+state=$STUB_STATE
+echo "$name $*" >> "$state/log"
+case "$name $*" in
+    "id -u") echo 0 ;;                                   # pretend to be root
+    "id -u farkle") [ -e "$state/user" ]; exit ;;
+    "id -nG farkle") cat "$state/member" 2>/dev/null ;;
+    id*) exec /usr/bin/id "$@" ;;
+    "getent group "*) grep -qx "$2" "$state/groups"; exit ;;
+    "useradd "*) touch "$state/user" ;;
+    "groupadd --system "*) echo "$2" >> "$state/groups" ;;
+    "usermod --append --groups "*) echo "$3" >> "$state/member" ;;
+    "python3 -m venv --system-site-packages "*)
+        venv=$4; mkdir -p "$venv/bin"
+        echo "include-system-site-packages = true" > "$venv/pyvenv.cfg"
+        for tool in python pip farkle-pi; do ln -sf "$0" "$venv/bin/$tool"; done ;;
+    "pip list --local --format=freeze") cat "$state/pip-list" 2>/dev/null; : > "$state/pip-list" ;;
+    "systemctl is-active "*) [ -e "$state/active" ]; exit ;;
+    "systemctl get-default") echo multi-user.target ;;
+esac
+exit 0
+"""
+STUBBED = ["apt-get", "id", "getent", "useradd", "groupadd", "usermod", "python3", "systemctl",
+           "runuser", "env"]
+
+
+def real_run(root: Path, state: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    bin_dir = state / "bin"
+    if not bin_dir.exists():
+        bin_dir.mkdir(parents=True)
+        stub = bin_dir / "stub"
+        stub.write_text(STUB, encoding="utf-8")
+        stub.chmod(0o755)
+        for name in STUBBED:
+            (bin_dir / name).symlink_to(stub)
+        (state / "groups").write_text("video\n", encoding="utf-8")
+    env = {**os.environ, "FARKLE_PI_ROOT": str(root), "STUB_STATE": str(state),
+           "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+
+
+def log(state: Path) -> list[str]:
+    lines = (state / "log").read_text(encoding="utf-8").splitlines()
+    (state / "log").unlink()
+    return lines
+
+
+def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> None:
+    root, state = tmp_path / "root", tmp_path / "state"
+    root.mkdir()
+    state.mkdir()
+    (state / "pip-list").write_text("numpy==2.1.0\nfarkle-pi==0.1.0\n", encoding="utf-8")
+    first = real_run(root, state)
+    assert first.returncode == 0, first.stdout + first.stderr
+    calls = log(state)
+    venv = root / "opt/farkle-pi/venv"
+    assert f"python3 -m venv --system-site-packages {venv}" in calls
+    assert "pip uninstall -y numpy" in calls  # a pip numpy shadowing apt's is removed
+    assert any(c.startswith("useradd --system") for c in calls)
+    assert "groupadd --system gpio" in calls and "groupadd --system video" not in calls
+    assert {"usermod --append --groups " + g + " farkle"
+            for g in ("video", "render", "input", "gpio")} <= set(calls)
+    assert "systemctl enable farkle-pi.service" in calls
+    assert "systemctl restart farkle-pi.service" not in calls
+    config = root / "etc/farkle-pi/config.toml"
+    unit = root / "etc/systemd/system/farkle-pi.service"
+    assert config.read_text() == (REPO / "config.example.toml").read_text()
+    assert unit.read_text() == (REPO / "systemd/farkle-pi.service").read_text()
+    assert not (root / "opt/farkle-pi/build").exists()
+
+    # The table is now running with a config of its own; run the installer again.
+    config.write_text('[table]\nplayers = ["Ann", "Bob"]\n', encoding="utf-8")
+    (state / "active").touch()
+    second = real_run(root, state)
+    assert second.returncode == 0, second.stdout + second.stderr
+    calls = log(state)
+    assert not any(c.startswith(("python3 -m venv", "useradd", "groupadd", "usermod",
+                                 "pip uninstall")) for c in calls), calls
+    assert any(c.startswith("pip install --no-deps") for c in calls)
+    assert "systemctl restart farkle-pi.service" in calls
+    assert config.read_text() == '[table]\nplayers = ["Ann", "Bob"]\n'
+    assert f"= keeping {config}" in second.stdout
+    assert "= keeping the venv" in second.stdout
