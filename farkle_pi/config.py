@@ -156,6 +156,13 @@ def search_places() -> str:
     return f"--config, ${ENV_CONFIG}, {user_config_path()}, {SYSTEM_CONFIG}"
 
 
+def describe_source(config: Config) -> str:
+    """Where the config came from, in words, for people wondering why a setting is ignored."""
+    if config.source is not None:
+        return f"read from {config.source}"
+    return f"no config file found (looked for {search_places()}); built-in defaults"
+
+
 def find_config(explicit: str | None = None) -> Path | None:
     """The one file to read, or None for the defaults; an explicit choice must exist."""
     for given, origin in ((explicit, "--config"), (os.environ.get(ENV_CONFIG), ENV_CONFIG)):

@@ -25,7 +25,7 @@ from importlib import metadata
 from pathlib import Path
 
 import farkle_pi
-from farkle_pi.config import Config, ConfigError, load_config
+from farkle_pi.config import Config, ConfigError, describe_source, load_config
 
 PROBE_MARK = "farkle-probe: "
 LOW_DISK_MB = 200
@@ -457,8 +457,7 @@ def diagnose(config_path: str | None, checks: Iterable[Check] | None = None) -> 
     """Every finding, config first; a broken config is a FAIL and the rest use the defaults."""
     try:
         config = load_config(config_path)
-        where = f"read from {config.source}" if config.source else "no file, built-in defaults"
-        findings = [Finding("config", Status.OK, where)]
+        findings = [Finding("config", Status.OK, describe_source(config))]
     except ConfigError as error:
         config = Config()
         findings = [Finding("config", Status.FAIL, f"{error} (checking the rest with defaults)")]
