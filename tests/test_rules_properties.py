@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import pickle
 import random
 from itertools import product
 
@@ -181,3 +184,12 @@ def test_faces_off_the_die_are_refused(thrown: list[int]) -> None:
     else:
         with pytest.raises(FarkleError, match="is not a die face"):
             Roll.of(*thrown)
+
+
+@given(rules_and_throw(coloured=True))
+def test_rolls_survive_pickle_and_copy(case: tuple[RuleSet, Roll]) -> None:
+    _, roll = case
+    for again in (pickle.loads(pickle.dumps(roll)), copy.deepcopy(roll)):
+        assert again == roll and hash(again) == hash(roll)
+        assert (again.faces, again.coloured, str(again)) == (roll.faces, roll.coloured, str(roll))
+    assert [f.name for f in dataclasses.fields(roll)] == ["dice"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from farkle_pi.errors import FarkleError
 
@@ -36,14 +37,17 @@ _PLAIN_DICE = {face: Die(face) for face in FACES}
 _PLAIN_FACES = frozenset(FACES)
 
 
-@dataclass(frozen=True, slots=True, init=False)
+@dataclass(frozen=True, init=False)
 class Roll:
     """A multiset of dice, kept sorted so that equal rolls are equal values."""
 
+    # `dice` is the one field; faces and colouredness are held too, because scoring asks for
+    # them on every throw.
+    __slots__ = ("_coloured", "_faces", "dice")
     dice: tuple[Die, ...]
-    # Derived once, because scoring asks for them on every throw.
-    _faces: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _coloured: bool = field(init=False, repr=False, compare=False)
+    if TYPE_CHECKING:  # slots only, not dataclass fields
+        _faces: tuple[int, ...]
+        _coloured: bool
 
     def __init__(self, dice: Iterable[Die]) -> None:
         ordered = tuple(sorted(dice, key=_sort_key))
@@ -56,6 +60,9 @@ class Roll:
         object.__setattr__(self, "dice", ordered)
         object.__setattr__(self, "_faces", faces)
         object.__setattr__(self, "_coloured", coloured)
+
+    def __reduce__(self) -> tuple[type[Roll], tuple[tuple[Die, ...]]]:
+        return (Roll, (self.dice,))  # rebuilt through __init__, which a frozen value needs
 
     @classmethod
     def of(cls, *faces: int) -> Roll:
