@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import demo, game, score
+from farkle_pi.commands import demo, fairness, game, history, score, stats
 
-COMMANDS: list[ModuleType] = [demo, score, game]
+COMMANDS: list[ModuleType] = [demo, score, game, stats, history, fairness]

@@ -23,10 +23,27 @@ The public API:
 - `StoredGame.apply(command) -> list[Event]` plays the command and commits its events durably
   (WAL, `synchronous=FULL`, one transaction per command) before returning; `.state`, `.game`,
   `.id`. `Refused` or a storage error (a one-line `FarkleError`) leave game and file unchanged.
-- `store.history() -> list[GameSummary]`, `player_stats(store) -> list[PlayerStats]`,
-  `fairness(store) -> Fairness` (chi-square test of every die value thrown).
+- `store.history() -> list[GameSummary]`; `store.games()` replays every game in turn.
+- `player_stats(states) -> list[PlayerStats]` and `fairness(rolls) -> Fairness` (Pearson's
+  chi-square of every die value thrown, its p-value, and the dice values it needs) are pure
+  functions of game states and throws: `player_stats(g.state for g in store.games())`,
+  `fairness(r for g in store.games() for r in g.state.throws)`.
 """
 
 from farkle_pi.store.db import ENV_DB, GameSummary, Store, StoredGame, default_path
+from farkle_pi.store.fairness import Fairness, chi_square_sf, dice_needed, fairness
+from farkle_pi.store.stats import PlayerStats, player_stats
 
-__all__ = ["ENV_DB", "GameSummary", "Store", "StoredGame", "default_path"]
+__all__ = [
+    "ENV_DB",
+    "Fairness",
+    "GameSummary",
+    "PlayerStats",
+    "Store",
+    "StoredGame",
+    "chi_square_sf",
+    "default_path",
+    "dice_needed",
+    "fairness",
+    "player_stats",
+]

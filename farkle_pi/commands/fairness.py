@@ -1,0 +1,42 @@
+"""`farkle-pi fairness`: do the table's dice look fair, judged on every die value thrown?"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from farkle_pi.commands.db_args import add_db_argument, open_store
+from farkle_pi.store import fairness
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("fairness", help="chi-square test of every die value thrown")
+    add_db_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        result = fairness(roll for game in store.games() for roll in game.state.throws)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "counts": dict(zip(range(1, 7), result.counts, strict=True)),
+                    "dice": result.dice,
+                    "chi_square": round(result.chi_square, 4),
+                    "p_value": result.p_value,
+                    "minimum": result.minimum,
+                    "needed": result.needed,
+                    "verdict": result.verdict,
+                }
+            )
+        )
+        return 0
+    faces = "  ".join(f"{face}: {n}" for face, n in enumerate(result.counts, start=1))
+    print(f"{result.dice} dice values   {faces}")
+    print(f"chi-square {result.chi_square:.2f} (5 degrees of freedom), p = {result.p_value:.3g}")
+    print(result.verdict)
+    return 0

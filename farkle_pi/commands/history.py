@@ -1,0 +1,32 @@
+"""`farkle-pi history`: every stored game, newest first, with its scores and winners."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+from typing import Any
+
+from farkle_pi.commands.db_args import add_db_argument, open_store
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("history", help="every stored game with its scores and winners")
+    add_db_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        games = list(reversed(store.history()))
+    if args.json:
+        print(json.dumps({"games": [asdict(game) for game in games]}))
+        return 0
+    if not games:
+        print(f"no games in {store.path} yet")
+    for game in games:
+        scores = ", ".join(f"{n} {s}" for n, s in zip(game.players, game.scores, strict=True))
+        result = f"won by {' and '.join(game.winners)}" if game.over else "in progress"
+        print(f"#{game.id} {game.started} ({game.rules}) {result}: {scores}")
+    return 0
