@@ -184,7 +184,7 @@ class Store:
             (seq,) = self._db.execute(
                 "SELECT count(*) FROM events WHERE game = ?", (game_id,)
             ).fetchone()
-            self._insert(game_id, int(seq), game.commands, events)
+            self._insert(game_id, int(seq), game.played, events)
             self._db.execute(
                 "UPDATE games SET over = ?, winners = ?, players = ? WHERE id = ?",
                 (
