@@ -78,14 +78,15 @@ class GameSummary:
 class Store:
     """The database of every game; `resume()` the unfinished one or start a `new_game`."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, timeout: float = 5.0) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self._timeout = timeout  # how long to wait for another writer before giving up
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
+            db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
             try:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
