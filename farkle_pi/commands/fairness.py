@@ -6,15 +6,12 @@ import argparse
 import json
 from typing import Any
 
-from farkle_pi.commands.db_args import add_db_argument, open_store
+from farkle_pi.commands.db_args import add_report_command, open_store
 from farkle_pi.store import fairness
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("fairness", help="chi-square test of every die value thrown")
-    add_db_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(run=run)
+    add_report_command(sub, "fairness", "chi-square test of every die value thrown", run)
 
 
 def run(args: argparse.Namespace) -> int:

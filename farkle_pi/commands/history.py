@@ -7,14 +7,11 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from farkle_pi.commands.db_args import add_db_argument, open_store
+from farkle_pi.commands.db_args import add_report_command, open_store
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("history", help="every stored game with its scores and winners")
-    add_db_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(run=run)
+    add_report_command(sub, "history", "every stored game with its scores and winners", run)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -7,15 +7,12 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from farkle_pi.commands.db_args import add_db_argument, open_store
+from farkle_pi.commands.db_args import add_report_command, open_store
 from farkle_pi.store import player_stats
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("stats", help="per-player statistics over every stored game")
-    add_db_argument(parser)
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.set_defaults(run=run)
+    add_report_command(sub, "stats", "per-player statistics over every stored game", run)
 
 
 def run(args: argparse.Namespace) -> int:
