@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -188,3 +189,18 @@ def test_an_unwritable_folder_is_one_line(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     with pytest.raises(FarkleError, match=r"cannot open .*--db PATH"):
         Store(blocker / "farkle.db")
+
+
+def test_commands_may_come_from_another_thread(tmp_path: Path) -> None:
+    """gpiozero calls `when_pressed` callbacks from its own thread."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard"))
+        commands = parse_script("throw 115234\nkeep 115\nbank")
+        workers = [threading.Thread(target=table.apply, args=(c,)) for c in commands]
+        for worker in workers:
+            worker.start()
+            worker.join()
+        assert table.state.players[0].score == 250
+    with Store(tmp_path / "farkle.db") as store:
+        resumed = store.resume()
+        assert resumed is not None and resumed.state == table.state

@@ -19,7 +19,10 @@ The public API:
   `$XDG_DATA_HOME/farkle-pi/farkle.db` (`~/.local/share/farkle-pi/farkle.db`). `default_path()`
   says which. A store is a context manager; `close()` it when done.
 - `store.new_game(players, rules) -> StoredGame`; `store.resume() -> StoredGame | None` (the
-  latest unfinished game, exactly as it was); `store.latest()`; `store.game(id)`.
+  latest game exactly as it was, unless it has finished; starting a new game abandons an
+  unfinished one to the history); `store.latest()` (finished or not); `store.game(id)`.
+- A store may be used from several threads (e.g. gpiozero's callback thread): one lock
+  serialises commands and reads.
 - `StoredGame.apply(command) -> list[Event]` plays the command and commits its events durably
   (WAL, `synchronous=FULL`, one transaction per command) before returning; `.state`, `.game`,
   `.id`. `Refused` or a storage error (a one-line `FarkleError`) leave game and file unchanged.

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -81,12 +82,15 @@ class Store:
     def __init__(self, path: Path | str | None = None, timeout: float = 5.0) -> None:
         self.path = Path(path) if path is not None else default_path()
         self._timeout = timeout  # how long to wait for another writer before giving up
+        self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=self._timeout, isolation_level=None)
+            db = sqlite3.connect(
+                self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
+            )
             try:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
@@ -136,9 +140,9 @@ class Store:
         return StoredGame(self, game_id, game)
 
     def resume(self) -> StoredGame | None:
-        """The latest unfinished game exactly as it was left, or None."""
-        row = self._query("SELECT max(id) FROM games WHERE over = 0")
-        return None if not row or row[0][0] is None else self.game(int(row[0][0]))
+        """The latest game exactly as it was left, unless it has finished (then None)."""
+        latest = self.latest()
+        return None if latest is None or latest.state.over else latest
 
     def latest(self) -> StoredGame | None:
         """The most recent game, finished or not (what `game show` shows)."""
@@ -214,7 +218,8 @@ class Store:
     def _errors(self, doing: str) -> Iterator[None]:
         """sqlite3's and the OS's errors as one line naming the file and the fix."""
         try:
-            yield
+            with self.lock:
+                yield
         except sqlite3.Error as error:
             raise FarkleError(f"cannot {doing} {self.path}: {error} ({_fix(error)})") from None
         except OSError as error:
@@ -239,11 +244,12 @@ class StoredGame:
 
     def apply(self, command: Command) -> list[Event]:
         """Play and durably record `command`; `Refused` or a storage error change nothing."""
-        events = self.game.decide(command)
-        after = self.game.copy()
-        after.record(events)
-        self.store._append(self.id, after, events)
-        self.game = after
+        with self.store.lock:
+            events = self.game.decide(command)
+            after = self.game.copy()
+            after.record(events)
+            self.store._append(self.id, after, events)
+            self.game = after
         return events
 
 
