@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import demo, fairness, game, history, score, stats
+from farkle_pi.commands import coach, demo, fairness, game, history, score, stats
 
-COMMANDS: list[ModuleType] = [demo, score, game, stats, history, fairness]
+COMMANDS: list[ModuleType] = [demo, score, coach, game, stats, history, fairness]
