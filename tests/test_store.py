@@ -2,17 +2,26 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import threading
 from pathlib import Path
 
 import pytest
-from game_script import parse_script
+from game_script import parse_script, play
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.game import Bank, Game, Refused, Throw
+from farkle_pi.game import Bank, Game, Refused, Throw, Undo, event_to_json
 from farkle_pi.rules import Roll, load_rules
-from farkle_pi.store import Store, default_path, fairness, player_stats
+from farkle_pi.store import (
+    GameRecord,
+    Store,
+    default_path,
+    face_totals,
+    fairness,
+    player_stats,
+)
+from farkle_pi.store.db import _MIGRATIONS
 
 SCRIPT = """
 throw 115234
@@ -82,7 +91,7 @@ def test_finished_games_leave_resume_and_stay_in_the_history(tmp_path: Path) -> 
         latest = store.latest()
         assert latest is not None and latest.state == table.state
         store.new_game(["Cy"], load_rules("classic"))
-        history = store.history()
+        history = store.records()
     assert [(g.id, g.over, g.winners, g.scores) for g in history] == [
         (1, True, ("Ann",), (250, 0)),
         (2, False, (), (0,)),
@@ -93,11 +102,11 @@ def test_stats_and_fairness_come_from_the_stored_games(tmp_path: Path) -> None:
     path = tmp_path / "farkle.db"
     _stored_game(path)
     with Store(path) as store:
-        states = [g.state for g in store.games()]
-    (ann, bob) = sorted(player_stats(states), key=lambda r: r.name)
+        records = store.records()
+    (ann, bob) = sorted(player_stats(records), key=lambda r: r.name)
     assert (ann.turns, ann.average_banked, ann.best_turn, ann.longest_streak) == (1, 250, 250, 1)
     assert (bob.turns, bob.farkles) == (0, 0)
-    result = fairness(roll for state in states for roll in state.throws)
+    result = fairness(face_totals(records))
     # 115234 + 222346 + 155: the undone throw and its correction are not counted
     assert result.counts == (3, 4, 2, 2, 3, 1) and result.dice == 15
 
@@ -106,7 +115,7 @@ def test_the_schema_is_versioned(tmp_path: Path) -> None:
     path = tmp_path / "farkle.db"
     Store(path).close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (1,)
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         db.execute("PRAGMA user_version = 99")
     with pytest.raises(FarkleError, match="newer farkle-pi"):
@@ -204,3 +213,40 @@ def test_commands_may_come_from_another_thread(tmp_path: Path) -> None:
     with Store(tmp_path / "farkle.db") as store:
         resumed = store.resume()
         assert resumed is not None and resumed.state == table.state
+
+
+def test_a_finished_game_keeps_a_record_that_matches_its_replay(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard", {"target": "200"}))
+        for command in parse_script("throw 115234\nkeep 115\nbank\nthrow 555234\nkeep 555"):
+            table.apply(command)
+        table.apply(Bank())  # Bob 500: the game ends
+        (record,) = store.records()
+        assert record == GameRecord.of(table.id, record.started, table.state)
+        assert (record.scores, record.winners) == ((250, 500), ("Bob",))
+        assert record.faces == (2, 2, 2, 2, 4, 0)  # 115234 and 555234
+        table.apply(Undo())  # the game is not over after all: its record goes
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT summary FROM games").fetchone() == (None,)
+        assert store.records()[0].over is False
+
+
+def test_a_version_1_file_is_migrated_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    game = play(Game(["Ann", "Bob"], load_rules("standard")), "throw 115234\nkeep 115")
+    with sqlite3.connect(path) as db:
+        db.executescript(_MIGRATIONS[1] + "PRAGMA user_version = 1;")
+        db.execute("INSERT INTO games (started, rules, players) VALUES ('then', 'standard', '[]')")
+        db.executemany(
+            "INSERT INTO events (game, seq, command, at, body) VALUES (1, ?, 0, 'then', ?)",
+            [(i, json.dumps(event_to_json(e))) for i, e in enumerate(game.events)],
+        )
+    db.close()
+    with Store(path) as store:
+        table = store.resume()
+        assert table is not None and table.state == game.state
+        table.apply(Bank())
+        assert store.records()[0].scores == (250, 0)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)

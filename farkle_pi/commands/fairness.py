@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from farkle_pi.commands.db_args import add_report_command, open_store
-from farkle_pi.store import fairness
+from farkle_pi.store import face_totals, fairness
 
 
 def register(sub: Any) -> None:
@@ -16,7 +16,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        result = fairness(roll for game in store.games() for roll in game.state.throws)
+        result = fairness(face_totals(store.records()))
     if args.json:
         print(
             json.dumps(

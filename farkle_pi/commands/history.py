@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-from dataclasses import asdict
 from typing import Any
 
 from farkle_pi.commands.db_args import add_report_command, open_store
@@ -16,9 +15,9 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        games = list(reversed(store.history()))
+        games = list(reversed(store.records()))
     if args.json:
-        print(json.dumps({"games": [asdict(game) for game in games]}))
+        print(json.dumps({"games": [game.summary() for game in games]}))
         return 0
     if not games:
         print(f"no games in {store.path} yet")

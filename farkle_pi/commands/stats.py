@@ -17,7 +17,7 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        rows = player_stats(game.state for game in store.games())
+        rows = player_stats(store.records())
     if args.json:
         print(json.dumps({"players": [asdict(row) for row in rows]}))
         return 0

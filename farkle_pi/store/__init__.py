@@ -26,27 +26,30 @@ The public API:
 - `StoredGame.apply(command) -> list[Event]` plays the command and commits its events durably
   (WAL, `synchronous=FULL`, one transaction per command) before returning; `.state`, `.game`,
   `.id`. `Refused` or a storage error (a one-line `FarkleError`) leave game and file unchanged.
-- `store.history() -> list[GameSummary]`; `store.games()` replays every game in turn.
-- `player_stats(states) -> list[PlayerStats]` and `fairness(rolls) -> Fairness` (Pearson's
-  chi-square of every die value thrown, its p-value, and the dice values it needs) are pure
-  functions of game states and throws: `player_stats(g.state for g in store.games())`,
-  `fairness(r for g in store.games() for r in g.state.throws)`.
+- `store.records() -> list[GameRecord]`: every game in brief (players, scores, winners, turn
+  records, face counts), oldest first; finished games are read from a record written when they
+  end, so the history does not replay every game. `store.games()` replays each game in full.
+- `player_stats(records) -> list[PlayerStats]` and `fairness(face_counts) -> Fairness`
+  (Pearson's chi-square of every die value thrown, its p-value, and the dice values it needs)
+  are pure: `player_stats(store.records())`, `fairness(face_totals(store.records()))`.
 """
 
-from farkle_pi.store.db import ENV_DB, GameSummary, Store, StoredGame, default_path
+from farkle_pi.store.db import ENV_DB, Store, StoredGame, default_path
 from farkle_pi.store.fairness import Fairness, chi_square_sf, dice_needed, fairness
+from farkle_pi.store.records import GameRecord, face_totals
 from farkle_pi.store.stats import PlayerStats, player_stats
 
 __all__ = [
     "ENV_DB",
     "Fairness",
-    "GameSummary",
+    "GameRecord",
     "PlayerStats",
     "Store",
     "StoredGame",
     "chi_square_sf",
     "default_path",
     "dice_needed",
+    "face_totals",
     "fairness",
     "player_stats",
 ]

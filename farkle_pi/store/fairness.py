@@ -10,11 +10,9 @@ power at the 5% level (from the noncentral chi-square distribution, computed her
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
-
-from farkle_pi.rules import Roll
 
 FACES = 6
 DF = FACES - 1
@@ -47,11 +45,8 @@ class Fairness:
         return f"the dice look fair (p = {self.p_value:.3g})"
 
 
-def fairness(throws: Iterable[Roll]) -> Fairness:
-    counts = [0] * FACES
-    for roll in throws:
-        for face in roll.faces:
-            counts[face - 1] += 1
+def fairness(counts: Sequence[int]) -> Fairness:
+    """The test for dice that showed each face `counts[face - 1]` times."""
     total = sum(counts)
     expected = total / FACES
     statistic = sum((n - expected) ** 2 / expected for n in counts) if total else 0.0

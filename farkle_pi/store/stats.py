@@ -15,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from farkle_pi.game import GameState, TurnRecord
+from farkle_pi.game import TurnRecord
+from farkle_pi.store.records import GameRecord
 
 
 @dataclass(frozen=True)
@@ -33,21 +34,21 @@ class PlayerStats:
     longest_streak: int
 
 
-def player_stats(games: Iterable[GameState]) -> list[PlayerStats]:
+def player_stats(games: Iterable[GameRecord]) -> list[PlayerStats]:
     """One row per player name, most wins first."""
     seats: dict[str, int] = {}
     wins: dict[str, int] = {}
     turns: dict[str, list[TurnRecord]] = {}
     streaks: dict[str, int] = {}
-    for state in games:
-        for player in state.players:
-            seats[player.name] = seats.get(player.name, 0) + 1
-            turns.setdefault(player.name, [])
-        for name in state.winner_names():
+    for game in games:
+        for name in game.players:
+            seats[name] = seats.get(name, 0) + 1
+            turns.setdefault(name, [])
+        for name in game.winners:
             wins[name] = wins.get(name, 0) + 1
-        for name, streak in _longest_streaks(state.turns).items():
+        for name, streak in _longest_streaks(game.turns).items():
             streaks[name] = max(streaks.get(name, 0), streak)
-        for turn in state.turns:
+        for turn in game.turns:
             turns[turn.player].append(turn)
     rows = [_row(name, seats[name], wins.get(name, 0), turns[name], streaks) for name in seats]
     return sorted(rows, key=lambda r: (-r.wins, -r.games, r.name))
