@@ -15,6 +15,7 @@ from farkle_pi.game import Bank, Game, Refused, Throw, Undo, event_to_json
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import (
     GameRecord,
+    GameSummary,
     Store,
     default_path,
     face_totals,
@@ -250,3 +251,10 @@ def test_a_version_1_file_is_migrated_and_resumes(tmp_path: Path) -> None:
         assert store.records()[0].scores == (250, 0)
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA user_version").fetchone() == (2,)
+
+
+def test_the_first_api_names_still_work(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        store.new_game(["Ann"], load_rules("standard"))
+        (summary,) = store.history()
+        assert isinstance(summary, GameSummary) and summary.players == ("Ann",)

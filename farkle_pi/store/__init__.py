@@ -28,7 +28,8 @@ The public API:
   `.id`. `Refused` or a storage error (a one-line `FarkleError`) leave game and file unchanged.
 - `store.records() -> list[GameRecord]`: every game in brief (players, scores, winners, turn
   records, face counts), oldest first; finished games are read from a record written when they
-  end, so the history does not replay every game. `store.games()` replays each game in full.
+  end, so the history does not replay every game (`history()` / `GameSummary` are the same
+  under their first names). `store.games()` replays each game in full.
 - `player_stats(records) -> list[PlayerStats]` and `fairness(face_counts) -> Fairness`
   (Pearson's chi-square of every die value thrown, its p-value, and the dice values it needs)
   are pure: `player_stats(store.records())`, `fairness(face_totals(store.records()))`.
@@ -39,10 +40,13 @@ from farkle_pi.store.fairness import Fairness, chi_square_sf, dice_needed, fairn
 from farkle_pi.store.records import GameRecord, face_totals
 from farkle_pi.store.stats import PlayerStats, player_stats
 
+GameSummary = GameRecord  # the first API's name, kept for callers that use it
+
 __all__ = [
     "ENV_DB",
     "Fairness",
     "GameRecord",
+    "GameSummary",
     "PlayerStats",
     "Store",
     "StoredGame",

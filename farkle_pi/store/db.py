@@ -170,6 +170,10 @@ class Store:
                 records.append(GameRecord.from_json(int(game_id), started, rules, summary))
         return records
 
+    def history(self) -> list[GameRecord]:
+        """The first API's name for `records()`, kept for callers that use it."""
+        return self.records()
+
     def _append(self, game_id: int, game: Game, events: Sequence[Event]) -> None:
         """Write one command's events (and `game`'s state after them) in one transaction."""
         state = game.state
