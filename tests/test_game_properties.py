@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 
 from game_strategies import any_command, legal_command, rule_sets
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +21,7 @@ from farkle_pi.game import (
     event_to_json,
 )
 from farkle_pi.rules import RuleSet
+from farkle_pi.store import Store
 
 STEPS = 60
 
@@ -72,3 +75,25 @@ def test_refused_commands_change_nothing(rules: RuleSet, data: st.DataObject) ->
         except Refused as refusal:
             assert str(refusal)
             assert game.state == state and game.events == log
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rules=rule_sets(), data=st.data())
+def test_random_games_through_the_store_reopen_identical(
+    rules: RuleSet, data: st.DataObject
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "farkle.db"
+        with Store(path) as store:
+            table = store.new_game(["Ann", "Bob"], rules)
+            threw = False
+            for _ in range(40):
+                if table.state.over:
+                    break
+                command = data.draw(legal_command(table.state, table.game.commands > 0, threw))
+                table.apply(command)
+                threw = isinstance(command, Throw | Correct)
+        with Store(path) as store:
+            again = store.latest()
+            assert again is not None
+            assert again.state == table.state and again.game.events == table.game.events
