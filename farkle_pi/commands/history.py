@@ -23,6 +23,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"no games in {store.path} yet")
     for game in games:
         scores = ", ".join(f"{n} {s}" for n, s in zip(game.players, game.scores, strict=True))
-        result = f"won by {' and '.join(game.winners)}" if game.over else "in progress"
+        result = f"won by {' and '.join(game.winners)}" if game.over else "unfinished"
         print(f"#{game.id} {game.started} ({game.rules}) {result}: {scores}")
     return 0
