@@ -32,6 +32,14 @@ def _private_coach_cache(
     return folder
 
 
+@pytest.fixture(autouse=True)
+def _private_game_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test reads or writes the user's real farkle.db."""
+    path = tmp_path / "default-farkle.db"
+    monkeypatch.setenv("FARKLE_PI_DB", str(path))
+    return path
+
+
 APT_PACKAGE = {"systemd-analyze": "systemd"}
 
 

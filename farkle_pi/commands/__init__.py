@@ -2,6 +2,16 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import coach, config, demo, doctor, score
+from farkle_pi.commands import (
+    coach,
+    config,
+    demo,
+    doctor,
+    fairness,
+    game,
+    history,
+    score,
+    stats,
+)
 
-COMMANDS: list[ModuleType] = [demo, score, coach, config, doctor]
+COMMANDS: list[ModuleType] = [demo, score, coach, game, stats, history, fairness, config, doctor]
