@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import config, demo, score
+from farkle_pi.commands import config, demo, score, screenshot
 
-COMMANDS: list[ModuleType] = [demo, score, config]
+COMMANDS: list[ModuleType] = [demo, score, config, screenshot]
