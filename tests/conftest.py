@@ -1,4 +1,4 @@
-"""Keep every test away from the real machine's config files and data directories."""
+"""Keep every test away from the real machine's config files, data and cache directories."""
 
 from __future__ import annotations
 
@@ -41,3 +41,12 @@ def require_tool() -> Callable[[str], str]:
     """A tool's path; without it the test fails in CI (which installs it) and skips elsewhere,
     so a missing tool is never counted as a pass."""
     return _require_tool
+
+
+@pytest.fixture(autouse=True)
+def _private_coach_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    folder = tmp_path_factory.getbasetemp() / "coach-cache"
+    monkeypatch.setenv("FARKLE_PI_CACHE", str(folder))
+    return folder
