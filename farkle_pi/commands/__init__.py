@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import config, demo, game, score, screenshot
+from farkle_pi.commands import config, demo, game, score, screenshot, table, verify
 
-COMMANDS: list[ModuleType] = [demo, score, game, config, screenshot]
+COMMANDS: list[ModuleType] = [demo, score, game, config, screenshot, table, verify]

@@ -78,6 +78,7 @@ class Table:
         clock: Callable[[], float] = time.monotonic,
         say: Callable[[str], None] = log.info,
         resume: bool = True,
+        fair_dice: Callable[[int], FairDice] = FairDice.fresh,
     ) -> None:
         if dice_mode not in DICE_MODES:
             raise FarkleError(f"unknown dice mode {dice_mode!r}: use {', '.join(DICE_MODES)}")
@@ -87,6 +88,7 @@ class Table:
         self.clock = clock
         self.say = say
         self.mode = dice_mode
+        self.fair_dice = fair_dice
         known = tuple(dict.fromkeys(n for g in store.history() for n in g.players))
         self.setup = SetupView(
             players=tuple(players),
@@ -326,7 +328,7 @@ class Table:
         self.game = self.store.new_game(setup.players, rules)
         self.fair = None
         if self.mode == "virtual":
-            self.fair = FairDice.fresh(self.game.id)
+            self.fair = self.fair_dice(self.game.id)
             self.seeds.save(self.fair)
             self.say(f"game {self.game.id}: virtual dice, seed commitment {self.fair.commitment}")
         self.say(f"game {self.game.id}: {', '.join(setup.players)} ({rules.name}, "

@@ -1,0 +1,1 @@
+"""Hardware seams: buttons (and, from the tray work, camera frame sources)."""
