@@ -35,6 +35,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import pygame
+
     from farkle_pi.app import App
     from farkle_pi.store import Store
     from farkle_pi.table.autoplay import next_press
@@ -42,8 +44,6 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.table.table import Table
     from farkle_pi.ui.display import open_surface, parse_size
     from farkle_pi.ui.theme import theme_named
-
-    import pygame
 
     rules = rules_from(args)
     if not any(item.startswith("target=") for item in args.set):
