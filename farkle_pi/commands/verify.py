@@ -18,17 +18,20 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from farkle_pi.game import GameOver
     from farkle_pi.table.fairdice import SeedBook, throws_in, verify
 
     with open_store(args) as store:
-        stored = store.game(args.game)
-        found = SeedBook(store.path).load(args.game)
+        book = SeedBook(store.path)
+    events = book.events(args.game)
+    if not events:
+        raise FarkleError(f"{book.path}: there is no game {args.game}")
+    found = book.load(args.game)
     if found is None:
         raise FarkleError(f"game {args.game} was not played with virtual dice: nothing to verify")
-    if not stored.state.over:
+    if not any(isinstance(event, GameOver) for event in events):
         raise FarkleError(f"game {args.game} is not over: its seed is revealed when it ends")
     committed, dice = found
-    events = stored.game.events
     problems = verify(committed, dice, events)
     if problems:
         print(f"game {args.game}: FAILED: {problems[0]}")

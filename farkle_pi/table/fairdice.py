@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.game import Event, Throw
+from farkle_pi.game import Event, Throw, event_from_json
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS fair_dice (
     game INTEGER PRIMARY KEY, commitment TEXT NOT NULL, seed TEXT NOT NULL)"""
@@ -86,6 +87,17 @@ class SeedBook:
                 "INSERT OR REPLACE INTO fair_dice (game, commitment, seed) VALUES (?, ?, ?)",
                 (dice.game_id, dice.commitment, dice.seed.hex()),
             )
+
+    def events(self, game_id: int) -> list[Event]:
+        """The game's log as stored, read without replaying it (a tampered log may not replay)."""
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT body FROM events WHERE game = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        try:
+            return [event_from_json(json.loads(body)) for (body,) in rows]
+        except (ValueError, FarkleError) as error:
+            raise FarkleError(f"{self.path}: game {game_id}'s log is unreadable: {error}") from None
 
     def load(self, game_id: int) -> tuple[str, FairDice] | None:
         """(stored commitment, dice) for a virtual-dice game, None for other games."""

@@ -388,7 +388,7 @@ class Table:
         player = after.players[before.current]
         points = player.score - before.player.score
         self.say(f"{player.name} banks {points}: total {player.score}")
-        if not before.player.on_board and player.on_board:
+        if after.rules.entry and not before.player.on_board and player.on_board:
             self._flash("on_board", "ON THE BOARD", f"{player.name} +{points:,}")
         else:
             self._flash("bank", f"BANK +{points:,}", f"{player.name} now has {player.score:,}")

@@ -111,6 +111,7 @@ class Painter:
         if not text:
             return pygame.Rect(round(box.x), round(box.y), 0, 0)
         face = font or self.fit(text, box)
+        text = _elide(text, face, box.w)
         image = face.render(text, True, colour or self.theme.text)
         rect = image.get_rect()
         rect.centery = round(box.y + box.h / 2)
@@ -197,6 +198,15 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((_L, _L), (_R, _L), (_M, _M), (_L, _R), (_R, _R)),
     6: ((_L, _L), (_R, _L), (_L, _M), (_R, _M), (_L, _R), (_R, _R)),
 }
+
+
+def _elide(text: str, font: pygame.font.Font, width: float) -> str:
+    """Text that is too long even in the smallest font loses its end, marked with "..."."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "..")[0] > width:
+        text = text[:-1]
+    return text + ".." if text else ""
 
 
 def points_text(points: int) -> str:
