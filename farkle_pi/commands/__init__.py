@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import demo, score
+from farkle_pi.commands import demo, replay, score
 
-COMMANDS: list[ModuleType] = [demo, score]
+COMMANDS: list[ModuleType] = [demo, score, replay]

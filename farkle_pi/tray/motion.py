@@ -44,9 +44,10 @@ class MotionMeter:
     ) -> None:
         self.config = config or MotionConfig()
         self._previous: Mask | None = None
+        self._colour: Image | None = None
         self._scale = 1.0
         self._reference_image = reference
-        self._reference: Mask | None = None
+        self._reference: Image | None = None
         self._tray_polygon = tray_polygon
         self._tray_mask: Mask | None = None
         self._die_size_px = die_size_px
@@ -56,7 +57,8 @@ class MotionMeter:
         height, width = image.shape[:2]
         self._scale = SMALL_WIDTH / width
         size = (SMALL_WIDTH, max(1, round(height * self._scale)))
-        small = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
+        small = np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)
+        self._colour = small
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         return np.asarray(cv2.blur(grey, (3, 3)), np.uint8)
 
@@ -75,11 +77,10 @@ class MotionMeter:
 
     def hand_in_view(self) -> bool:
         """True when the last frame shows a hand or arm (needs the empty-tray reference)."""
-        grey = self._previous
-        if grey is None or self._reference_image is None:
+        grey, colour = self._previous, self._colour
+        if grey is None or colour is None or self._reference_image is None:
             return False
-        reference = self._small_reference(grey.shape)
-        foreground = self._foreground(grey, reference)
+        foreground = self._foreground(colour, self._small_reference(colour.shape))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(foreground, connectivity=8)
         die_area = self._die_area_small()
         border = self._border_ring(grey.shape)
@@ -103,26 +104,24 @@ class MotionMeter:
         inner = cv2.erode(mask, np.ones((3, 3), np.uint8))
         return np.asarray((mask > 0) & (inner == 0))
 
-    def _foreground(self, grey: Mask, reference: Mask) -> Mask:
-        """Pixels unlike the empty tray once overall brightness is matched, inside the tray."""
-        mask = self._tray_region(grey.shape)
-        ref_level = float(np.median(reference[mask > 0])) if mask is not None else 0.0
-        now_level = float(np.median(grey[mask > 0])) if mask is not None else 0.0
-        if mask is None:
-            ref_level, now_level = float(np.median(reference)), float(np.median(grey))
-        gain = ref_level / max(now_level, 1.0)
-        matched = cv2.convertScaleAbs(grey, alpha=gain)
-        foreground = np.asarray(
-            (cv2.absdiff(matched, reference) > self.config.foreground_level), np.uint8
-        )
+    def _foreground(self, colour: Image, reference: Image) -> Mask:
+        """Pixels unlike the empty tray in any channel once brightness is matched, in the tray."""
+        mask = self._tray_region(colour.shape)
+        inside = np.ones(colour.shape[:2], bool) if mask is None else mask > 0
+        gain = float(np.median(reference[inside])) / max(float(np.median(colour[inside])), 1.0)
+        matched = cv2.convertScaleAbs(colour, alpha=gain)
+        diff = cv2.absdiff(matched, reference).max(axis=2)
+        foreground = np.asarray(diff > self.config.foreground_level, np.uint8)
         if mask is not None:
             foreground &= mask
         return np.asarray(cv2.morphologyEx(foreground, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)))
 
-    def _small_reference(self, shape: tuple[int, ...]) -> Mask:
+    def _small_reference(self, shape: tuple[int, ...]) -> Image:
         if self._reference is None or self._reference.shape != shape:
             assert self._reference_image is not None
-            self._reference = self.shrink(self._reference_image)
+            self._reference = np.asarray(
+                cv2.resize(self._reference_image, (shape[1], shape[0]),
+                           interpolation=cv2.INTER_AREA), np.uint8)
         return self._reference
 
     def _tray_region(self, shape: tuple[int, ...]) -> Mask | None:
