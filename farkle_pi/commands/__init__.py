@@ -2,4 +2,6 @@
 
 from types import ModuleType
 
-COMMANDS: list[ModuleType] = []
+from farkle_pi.commands import detect, evaluate
+
+COMMANDS: list[ModuleType] = [detect, evaluate]
