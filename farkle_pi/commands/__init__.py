@@ -2,6 +2,28 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import config, demo, game, score, screenshot, table, verify
+from farkle_pi.commands import (
+    config,
+    demo,
+    detect,
+    evaluate,
+    game,
+    replay,
+    score,
+    screenshot,
+    table,
+    verify,
+)
 
-COMMANDS: list[ModuleType] = [demo, score, game, config, screenshot, table, verify]
+COMMANDS: list[ModuleType] = [
+    demo,
+    score,
+    game,
+    config,
+    detect,
+    evaluate,
+    replay,
+    screenshot,
+    table,
+    verify,
+]
