@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from farkle_pi import coach
 from farkle_pi.game import GameState
@@ -53,17 +53,24 @@ def options_for(state: GameState) -> list[OptionView]:
         log.exception("coach failed; showing options by points")
         return [_plain(option) for option in state.options]
     labels = {option.keep: option.label for option in state.options}
-    return [
-        OptionView(
-            keep=choice.keep.faces,
-            points=choice.points,
-            label=labels.get(choice.keep, ""),
-            best=index == 0,
-            expected=choice.expected,
-            then=choice.then,
+    views = []
+    for choice in ranked:
+        wins = winning_bank(state, state.turn_points + choice.points)
+        then = choice.then if wins is None else ("bank" if wins else "roll")
+        views.append(
+            OptionView(
+                keep=choice.keep.faces,
+                points=choice.points,
+                label=labels.get(choice.keep, ""),
+                expected=choice.expected,
+                then=then,
+            )
         )
-        for index, choice in enumerate(ranked)
-    ]
+    if any(view.then == "bank" and winning_bank(state, state.turn_points + view.points)
+           for view in views):  # a keep that wins now beats any expectation
+        views.sort(key=lambda v: not (v.then == "bank" and winning_bank(
+            state, state.turn_points + v.points)))
+    return [replace(view, best=index == 0) for index, view in enumerate(views)]
 
 
 def _plain(option: ScoringOption) -> OptionView:
@@ -76,6 +83,40 @@ def dice_after(state: GameState, option: OptionView | None) -> int:
         return state.dice_to_throw
     left = len(state.last_throw) - len(option.keep)
     return left or state.rules.dice
+
+
+def winning_bank(state: GameState, points: int) -> bool | None:
+    """Play to win: True when banking `points` more ends the game with this player ahead,
+    False on a last turn where banking them cannot win, None when the coach should decide."""
+    rules, me = state.rules, state.player
+    total = me.score + points
+    if state.final_round and state.current in state.last_turn_for:
+        best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
+        return total >= best_other
+    if not rules.final_round and total >= rules.target:
+        return True
+    return None
+
+
+def advice(state: GameState) -> str:
+    """Bank or roll on, when the player may bank before the next throw ("" otherwise)."""
+    if state.phase != "choose" or not state.can_bank:
+        return ""
+    wins = winning_bank(state, state.turn_points)
+    if wins is not None:
+        return "bank" if wins else "roll"
+    try:
+        then, _ = coach.decide(
+            state.rules,
+            state.turn_points,
+            state.dice_to_throw,
+            on_board=state.player.on_board,
+            farkle_streak=state.player.farkles,
+        )
+    except Exception:
+        log.exception("coach failed; no advice")
+        return ""
+    return str(then)
 
 
 def farkle_odds(state: GameState, dice: int) -> float | None:
@@ -125,6 +166,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         selected=selected,
         farkle_odds=farkle_odds(state, dice_after(state, chosen)),
         can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
+        advice=advice(state),
         banner=shown.banner,
         prompt=shown.prompt,
         final_round=state.final_round,

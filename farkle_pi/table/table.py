@@ -305,7 +305,10 @@ class Table:
             elif len(values) != state.dice_to_throw:
                 self.prompt = f"{len(values)} dice in the tray: throw {state.dice_to_throw}"
             else:
-                dice = [Die(d.value, d.colour_name or None) for d in event.dice if d.value]
+                # Colours matter to the score only under colour rules; else plain dice.
+                coloured = state.rules.colour_triples
+                dice = [Die(d.value, d.colour_name if coloured else None)
+                        for d in event.dice if d.value]
                 self._apply(Throw(Roll(dice)))
         elif event.kind == "removed" and state.phase == "keep":
             faces = [d.value for d in event.dice if d.value is not None]

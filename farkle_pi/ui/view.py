@@ -109,6 +109,7 @@ class TableView:
     selected: int = 0  # the option NEXT has moved to
     farkle_odds: float | None = None  # for the dice about to be thrown
     can_bank: bool = False
+    advice: str = ""  # the coach before a throw: "bank" or "roll"
     banner: Banner | None = None
     prompt: str = ""
     final_round: bool = False

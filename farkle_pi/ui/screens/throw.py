@@ -52,8 +52,12 @@ def _waiting(p: Painter, box: Box, view: TableView) -> None:
         dice_row(p, box, typed, [])
         return
     p.panel(box)
-    word = "THROW" if view.dice_mode != "virtual" else "PRESS KEEP TO THROW"
-    p.text(f"{word} {view.dice_to_throw} DICE", box.part(0.05, 0.25, 0.9, 0.5), align="center")
+    word = "THROW" if view.dice_mode != "virtual" else "KEEP THROWS"
+    p.text(f"{word} {view.dice_to_throw} DICE", box.part(0.05, 0.12, 0.9, 0.42), align="center")
+    if view.advice:
+        advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
+        colour = p.theme.good if view.advice == "bank" else p.theme.muted
+        p.text(advice, box.part(0.1, 0.62, 0.8, 0.26), colour, align="center")
 
 
 def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
