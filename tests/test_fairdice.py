@@ -23,11 +23,13 @@ def play_virtual_game(db: Path) -> int:
     with Store(db) as store:
         table = Table(store, load_rules("standard", {"target": "1500"}), ["Ann", "Bob"],
                       "virtual", clock=lambda: now[0], resume=False, say=lambda _: None)
+        table.new_game()
         for _ in range(2000):
-            press = next_press(table.view())
-            if press is None:
+            if table.state is not None and table.state.over:
                 break
-            table.handle(press)
+            press = next_press(table.view())
+            if press is not None:
+                table.handle(press)
             now[0] += 2.0
         assert table.game is not None and table.game.state.over
         return table.game.id
