@@ -21,6 +21,7 @@ Align = Literal["left", "center", "right"]
 # its line height is about 0.68 of the requested size.
 LINE_HEIGHT = 0.68
 _FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
+pygame.register_quit(_FONTS.clear)  # pygame.quit() frees the fonts: using one then crashes
 
 
 @dataclass(frozen=True)
@@ -83,9 +84,9 @@ class Painter:
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(8, size)
+        if not pygame.font.get_init():
+            pygame.font.init()
         if size not in _FONTS:
-            if not pygame.font.get_init():
-                pygame.font.init()
             _FONTS[size] = pygame.font.Font(None, size)
         return _FONTS[size]
 
