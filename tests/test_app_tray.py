@@ -82,7 +82,7 @@ def _wants_bank(state: GameState) -> bool:
     )
 
 
-def BANK(app: App, factory: MockFactory) -> None:  # noqa: N802 - the button's name
+def BANK(app: App, factory: MockFactory) -> None:
     factory.pin(BANK_PIN).drive_low()
     factory.pin(BANK_PIN).drive_high()
     app.step()
