@@ -21,7 +21,6 @@ Align = Literal["left", "center", "right"]
 # its line height is about 0.68 of the requested size.
 LINE_HEIGHT = 0.68
 _FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
-pygame.register_quit(_FONTS.clear)  # pygame.quit() frees the fonts: using one then crashes
 
 
 @dataclass(frozen=True)
@@ -86,6 +85,8 @@ class Painter:
         size = max(8, size)
         if not pygame.font.get_init():
             pygame.font.init()
+        if not _FONTS:  # pygame.quit() frees fonts (using one then crashes): forget them then
+            pygame.register_quit(_FONTS.clear)
         if size not in _FONTS:
             _FONTS[size] = pygame.font.Font(None, size)
         return _FONTS[size]
