@@ -53,7 +53,7 @@ def _table(
     for row, line in zip(rows[1:], [heads, *data[:lines]], strict=False):
         colour = p.theme.muted if line is heads else p.theme.text
         for i, (text, cell) in enumerate(zip(line, row.columns(weights, gap=p.unit), strict=False)):
-            numeric = any(ch.isdigit() for ch in data[0][i]) if data else i > 0
+            numeric = i > 0 and (any(ch.isdigit() for ch in data[0][i]) if data else True)
             p.text(text, cell, colour, align="right" if numeric else "left", font=font)
     if not data:
         p.text("no games yet", rows[2].part(0, 0.15, 1, 0.7), p.theme.muted)

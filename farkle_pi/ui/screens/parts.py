@@ -33,6 +33,19 @@ def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target
         player_row(p, row, player)
 
 
+def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
+    """Every player side by side, name over total: big enough to read under a banner."""
+    cells = box.columns([1.0] * max(1, len(players)), gap=p.unit)
+    for cell, player in zip(cells, players, strict=False):
+        p.panel(cell)
+        if player.current:
+            p.fill(cell, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.5)))
+        inner = cell.inset(p.unit * 1.2)
+        colour = p.theme.accent if player.current else p.theme.muted
+        p.text(player.name, inner.part(0, 0, 1, 0.36), colour, align="center")
+        p.text(points_text(player.score), inner.part(0, 0.42, 1, 0.58), align="center")
+
+
 def player_row(p: Painter, row: Box, player: PlayerRow) -> None:
     """Arrow for the current player, a dot (filled = on the board), name, tags, total."""
     if player.current:

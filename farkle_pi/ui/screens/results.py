@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from farkle_pi.ui.actions import Hit
 from farkle_pi.ui.draw import Box, Painter
-from farkle_pi.ui.screens.parts import mini_scoreboard
+from farkle_pi.ui.screens.parts import score_strip
 from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import Banner, TableView
 
@@ -15,7 +15,7 @@ GROW_SECONDS = 0.25
 
 def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
-    split = 0.6 if screen.portrait else 0.66
+    split = 0.6 if screen.portrait else 0.7
     banner_box = screen.part(0, 0, 1, split)
     board = screen.part(0, split + 0.03, 1, 0.97 - split)
     banner = view.banner or Banner("bank", "")
@@ -34,7 +34,7 @@ def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     _icon(p, icon.part(0.05, 0.2, 0.9, 0.6), banner, p.theme.on_accent)
     p.text(banner.text, words.part(0, 0.08, 1, 0.55), p.theme.on_accent, align="center")
     p.text(banner.detail, words.part(0, 0.68, 1, 0.26), p.theme.on_accent, align="center")
-    mini_scoreboard(p, board, view.players, view.target)
+    score_strip(p, board, view.players)
     return []
 
 

@@ -33,9 +33,10 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         p.panel(box)
         if focused:
             p.fill(box, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.6)))
-            p.arrow(Box(box.x - p.unit * 1.2, box.y + box.h / 2 - p.unit * 2, p.unit * 2,
-                        p.unit * 4), p.theme.accent)
-        label, value = box.inset(p.unit * 1.2).columns([24, 76], gap=p.unit * 1.5)
+        mark, label, value = box.inset(p.unit * 1.2).columns([3, 22, 75], gap=p.unit * 1.2)
+        if focused:
+            side = min(mark.w, p.unit * 4)
+            p.arrow(Box(mark.x, mark.y + mark.h / 2 - side, side, side * 2), p.theme.accent)
         if name == "start":
             value = box.inset(p.unit * 1.2)
             p.text(values[name], value.part(0.1, 0.15, 0.8, 0.7), p.theme.good, align="center")
@@ -48,7 +49,7 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         others = [n for n in setup.known_names if n not in setup.players]
         if others:
             hint = "KEEP adds: " + ", ".join(others[:4])
-            p.text(hint, boxes[0].inset(p.unit * 1.2).part(0.25, 0.78, 0.75, 0.2), p.theme.muted)
+            p.text(hint, boxes[0].inset(p.unit * 1.2).part(0.27, 0.78, 0.73, 0.2), p.theme.muted)
     return hits
 
 

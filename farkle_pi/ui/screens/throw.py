@@ -92,13 +92,17 @@ def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> Non
         size = min(advice.h * 0.4, advice.w * 0.1)
         p.star((advice.x + size, advice.y + advice.h / 2), size, p.theme.best)
         advice = Box(advice.x + size * 2.3, advice.y, advice.w - size * 2.3, advice.h)
+    expected = f"EV {option.expected:,.0f}" if option.expected is not None else ""
+    if advice.h < p.unit * 9:  # small panels: one line that still reads
+        p.text(" ".join(t for t in (option.then, expected) if t) or option.label,
+               advice.part(0, 0.2, 1, 0.6), colour)
+        return
     first = ("BEST, " if option.best else "") + (f"then {option.then}" if option.then else "")
-    second = f"EV {option.expected:,.0f}" if option.expected is not None else ""
-    if not (first or second):
+    if not (first or expected):
         first = option.label
     font = p.fit("BEST, then bank", advice.part(0, 0, 1, 0.44))
     p.text(first, advice.part(0, 0.04, 1, 0.44), colour, font=font)
-    p.text(second, advice.part(0, 0.52, 1, 0.44), colour, font=font)
+    p.text(expected, advice.part(0, 0.52, 1, 0.44), colour, font=font)
 
 
 def _odds(p: Painter, box: Box, view: TableView) -> None:
