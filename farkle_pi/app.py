@@ -12,8 +12,10 @@ from collections.abc import Callable
 from queue import Empty, Queue
 from typing import TypeVar
 
+import numpy as np
 import pygame
 
+from farkle_pi.devices import Frame
 from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.table.table import Table, TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
@@ -35,6 +37,7 @@ class App:
         actions: Queue[Action] | None = None,
         tray_events: Queue[TrayNews] | None = None,
         buttons: TableButtons | None = None,
+        camera: Callable[[], Frame | None] | None = None,
     ) -> None:
         self.table = table
         self.surface = surface
@@ -42,6 +45,8 @@ class App:
         self.actions: Queue[Action] = actions or Queue()
         self.tray_events: Queue[TrayNews] = tray_events or Queue()
         self.buttons = buttons
+        self.camera = camera  # the latest frame from the tray's camera, shown while waiting
+        self._picture: tuple[int, pygame.Surface] | None = None
         self.hits: list[Hit] = []
         self.running = True
         self.frames = 0
@@ -74,10 +79,24 @@ class App:
 
     def _draw(self) -> None:
         view = self.table.view()
-        self.hits = render(self.surface, view, self.theme, self.table.banner_seconds())
+        self.hits = render(
+            self.surface, view, self.theme, self.table.banner_seconds(), self._camera_picture()
+        )
         pygame.display.flip()
         if self.buttons is not None:
             self.buttons.show_bank(view.can_bank)
+
+    def _camera_picture(self) -> pygame.Surface | None:
+        """The camera's latest frame as a surface (converted once per new frame)."""
+        frame = self.camera() if self.camera else None
+        if frame is None:
+            return None
+        if self._picture is None or self._picture[0] != frame.index:
+            rgb = np.ascontiguousarray(frame.image[:, :, ::-1])
+            height, width = rgb.shape[:2]
+            surface = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
+            self._picture = (frame.index, surface)
+        return self._picture[1]
 
     def run(self, until: Callable[[], bool] = lambda: False, fps: int = FPS) -> None:
         """Frames until quit (or `until()` says so), at most `fps` a second (0 = no limit)."""

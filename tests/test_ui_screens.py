@@ -88,3 +88,16 @@ def test_results_banner_grows_in() -> None:
     green = DARK.good
     assert early.get_at((30, 30))[:3] != green  # the banner starts smaller ...
     assert late.get_at((30, 30))[:3] == green  # ... and fills its box once grown
+
+
+def test_throw_screen_shows_the_camera_while_waiting_for_a_throw() -> None:
+    from dataclasses import replace
+
+    picture = pygame.Surface((640, 480))
+    picture.fill((10, 200, 30))
+    waiting = replace(SAMPLES["throw"], dice=(), options=())
+    surface = offscreen((800, 480))
+    render(surface, waiting, DARK, picture=picture)
+    assert surface.get_at((240, 250))[:3] == (10, 200, 30)
+    render(surface, SAMPLES["throw"], DARK, picture=picture)  # dice read: faces, no video
+    assert surface.get_at((240, 250))[:3] != (10, 200, 30)

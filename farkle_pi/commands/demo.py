@@ -71,7 +71,8 @@ def run(args: argparse.Namespace) -> int:
         table = Table(store, rules, args.players, mode, clock=clock, say=print,
                       resume=False, fair_dice=lambda game_id: FairDice(game_id, seed))
         table.new_game()
-        app = App(table, surface, theme_named(args.theme))
+        app = App(table, surface, theme_named(args.theme),
+                  camera=(lambda: player.latest) if player is not None else None)
         start = last_press = clock()
         ended_at: float | None = None
         while app.step():

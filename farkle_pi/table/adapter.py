@@ -165,6 +165,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         options=options,
         selected=selected,
         farkle_odds=farkle_odds(state, dice_after(state, chosen)),
+        next_dice=dice_after(state, chosen),
         can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
         advice=advice(state),
         banner=shown.banner,

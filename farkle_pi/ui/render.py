@@ -12,16 +12,22 @@ from farkle_pi.ui.view import TableView
 
 
 def render(
-    surface: pygame.Surface, view: TableView, theme: Theme, seconds: float = 1.0
+    surface: pygame.Surface,
+    view: TableView,
+    theme: Theme,
+    seconds: float = 1.0,
+    picture: pygame.Surface | None = None,
 ) -> list[Hit]:
-    """`seconds` since the view appeared drives the results banner's animation."""
+    """`seconds` since the view appeared drives the results banner's animation; `picture` is
+    the camera's view of the tray, shown while the table waits for a throw."""
     painter = Painter(surface, theme)
     surface.fill(theme.background)
     if view.screen == "results":
         return results.draw(painter, view, seconds)
+    if view.screen == "throw":
+        return throw.draw(painter, view, picture)
     screens = {
         "setup": setup.draw,
-        "throw": throw.draw,
         "scoreboard": scoreboard.draw,
         "winner": winner.draw,
         "history": history.draw,

@@ -42,6 +42,7 @@ THROW = TableView(
     ),
     selected=0,
     farkle_odds=0.0772,
+    next_dice=5,
     can_bank=True,
     prompt="",
 )

@@ -107,7 +107,8 @@ class TableView:
     dice_to_throw: int = 6
     options: tuple[OptionView, ...] = ()
     selected: int = 0  # the option NEXT has moved to
-    farkle_odds: float | None = None  # for the dice about to be thrown
+    farkle_odds: float | None = None  # for the dice about to be thrown ...
+    next_dice: int = 6  # ... which are these many (after the highlighted keep)
     can_bank: bool = False
     advice: str = ""  # the coach before a throw: "bank" or "roll"
     banner: Banner | None = None

@@ -3,6 +3,8 @@ the Farkle odds for the next throw and the scoreboard."""
 
 from __future__ import annotations
 
+import pygame
+
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, points_text
 from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
@@ -11,7 +13,7 @@ from farkle_pi.ui.view import DieView, OptionView, TableView
 HINT = "NEXT option   KEEP take   BANK bank   hold UNDO"
 
 
-def draw(p: Painter, view: TableView) -> list[Hit]:
+def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> list[Hit]:
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     gap = p.unit * 1.2
@@ -23,11 +25,15 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         dice, options = left.stack([37, 63], gap)
         board, odds = right.stack([70, 30], gap)
     turn_bar(p, top, view)
-    if view.dice:
-        dice_row(p, dice, view, hits)
+    if picture is not None and not view.dice:  # the tray, big, while the table waits
+        both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
+        _picture(p, both, picture, f"THROW {view.dice_to_throw} DICE")
     else:
-        _waiting(p, dice, view)
-    _options(p, options, view, hits)
+        if view.dice:
+            dice_row(p, dice, view, hits)
+        else:
+            _waiting(p, dice, view)
+        _options(p, options, view, hits)
     _odds(p, odds, view)
     mini_scoreboard(p, board, view.players, view.target)
     hint = HINT if view.options else _throw_hint(view)
@@ -58,6 +64,19 @@ def _waiting(p: Painter, box: Box, view: TableView) -> None:
         advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
         colour = p.theme.good if view.advice == "bank" else p.theme.muted
         p.text(advice, box.part(0.1, 0.62, 0.8, 0.26), colour, align="center")
+
+
+def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str) -> None:
+    """The tray as the camera sees it, fitted into the box, with a caption along the bottom."""
+    p.panel(box)
+    width, height = picture.get_size()
+    scale = min(box.w / width, box.h / height)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = pygame.transform.smoothscale(picture, size)
+    p.surface.blit(image, image.get_rect(center=box.rect.center))
+    strip = box.part(0, 0.86, 1, 0.14)
+    p.fill(strip, p.theme.panel, radius=p.unit)
+    p.text(caption, strip.inset(p.unit * 0.5), align="center")
 
 
 def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
@@ -111,7 +130,7 @@ def _odds(p: Painter, box: Box, view: TableView) -> None:
     inner = box.inset(p.unit * 1.2)
     label, figure = inner.columns([45, 55], gap=p.unit)
     p.text("FARKLE RISK", label.part(0, 0.05, 1, 0.42), p.theme.muted)
-    p.text(f"next {view.dice_to_throw} dice", label.part(0, 0.55, 1, 0.4), p.theme.muted)
+    p.text(f"next {view.next_dice} dice", label.part(0, 0.55, 1, 0.4), p.theme.muted)
     if view.farkle_odds is None:
         p.text("-", figure, align="right")
         return
