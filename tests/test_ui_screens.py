@@ -98,6 +98,9 @@ def test_throw_screen_shows_the_camera_while_waiting_for_a_throw() -> None:
     waiting = replace(SAMPLES["throw"], dice=(), options=())
     surface = offscreen((800, 480))
     render(surface, waiting, DARK, picture=picture)
-    assert surface.get_at((240, 250))[:3] == (10, 200, 30)
+    def near_green(pixel: tuple[int, ...]) -> bool:  # smoothscale may shift a channel by 2
+        return all(abs(a - b) <= 4 for a, b in zip(pixel[:3], (10, 200, 30), strict=True))
+
+    assert near_green(tuple(surface.get_at((240, 250))))
     render(surface, SAMPLES["throw"], DARK, picture=picture)  # dice read: faces, no video
-    assert surface.get_at((240, 250))[:3] != (10, 200, 30)
+    assert not near_green(tuple(surface.get_at((240, 250))))
