@@ -106,3 +106,57 @@ def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str])
     printed = capsys.readouterr().out
     assert "seed commitment" in printed and "game over:" in printed
     assert "dice seed revealed" in printed
+
+
+def test_live_tray_thread_reports_the_recorded_throws() -> None:
+    from queue import Queue
+
+    from farkle_pi.devices import open_source
+    from farkle_pi.table.camera import LiveTray, recording_reader
+    from farkle_pi.tray import Tray, TrayEvent
+
+    recording = Recording(DEMO_SESSION)
+    source = open_source(str(recording.video))
+    reader, frames, _ = recording_reader(recording, source)
+
+    class Following:  # the live thread reads the source; the script reader follows its clock
+        def read(self) -> object:
+            return next(frames, None)
+
+        def close(self) -> None:
+            source.close()
+
+    events: Queue[TrayEvent] = Queue()
+    tray = Tray(reader, recording.calibration, 6)
+    live = LiveTray(Following(), tray, events)  # type: ignore[arg-type]
+    live.start()
+    live._thread.join(timeout=60)
+    live.stop()
+    settled = []
+    while not events.empty():
+        event = events.get()
+        if event.kind == "settled":
+            settled.append("".join(str(v) for v in event.values if v))
+    assert settled[:3] == ["123356", "2445", "366"]
+    assert live.error == "the camera stopped sending pictures"  # the recording's end
+
+
+def test_table_without_a_vision_model_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[table]\ndice = "camera"\n[camera]\nsource = "{DEMO_SESSION / "demo.mp4"}"\n'
+        f'[screen]\nsize = "480x320"\nfullscreen = false\n'
+        f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n'
+    )
+    monkeypatch.setattr("farkle_pi.vision.read_dice", _reader_without_model)
+    assert main(["table", "--config", str(config)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--dice manual" in err[0]
+
+
+def _reader_without_model(image: object, calibration: object = None) -> list[object]:
+    from farkle_pi.errors import FarkleError
+
+    raise FarkleError("model file missing: models/dice_detector.onnx")

@@ -7,9 +7,11 @@ recorded session plays exactly as it would have live, in a window or headless.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from queue import Queue
 
 import numpy as np
 
@@ -115,3 +117,61 @@ class TrayPlayer:
 
     def close(self) -> None:
         self.source.close()
+
+
+class LiveTray:
+    """The camera in a thread: every frame through the tray, the events onto the table's queue.
+
+    A failure in the camera or the reader is logged and kept in `error` (the table shows it);
+    the game goes on with the buttons and keys."""
+
+    def __init__(self, source: SourceBase, tray: Tray, events: Queue[TrayEvent]) -> None:
+        self.source = source
+        self.tray = tray
+        self.events = events
+        self.latest: Frame | None = None
+        self.error = ""
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="tray", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                frame = self.source.read()
+                if frame is None:
+                    self.error = "the camera stopped sending pictures"
+                    return
+                self.latest = frame
+                for event in self.tray.feed(frame):
+                    self.events.put(event)
+        except Exception as error:
+            log.exception("the tray stopped")
+            self.error = f"the tray stopped: {error}"
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2.0)
+        self.source.close()
+
+
+def open_live_tray(
+    spec: str, fps: float, calibration_file: Path, events: Queue[TrayEvent]
+) -> LiveTray:
+    """The configured camera and the vision reader, checked on one picture before the game."""
+    calibration = Calibration.load(calibration_file) if calibration_file.is_file() else None
+    reader = vision_reader(calibration)
+    source = open_source(spec, realtime=True, fps=fps)
+    try:
+        first = source.read()
+        if first is None:
+            raise FarkleError(f"the camera {spec} gave no picture")
+        reader(first.image)
+    except FarkleError as error:
+        source.close()
+        raise FarkleError(
+            f"{error}; without it play with `--dice manual` or `--dice virtual`"
+        ) from None
+    return LiveTray(source, Tray(reader, calibration, expect_full=6), events)
