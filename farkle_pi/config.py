@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NoReturn, TypeVar
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.rules import RuleSet, load_rules
 
 SYSTEM_CONFIG = Path("/etc/farkle-pi/config.toml")
 ENV_CONFIG = "FARKLE_PI_CONFIG"
@@ -54,10 +55,11 @@ class TableConfig:
 
 @dataclass(frozen=True)
 class RulesConfig:
-    """A rule preset (name or .toml path) plus house-rule overrides, checked by farkle_pi.rules."""
+    """A rule preset (name or .toml path) plus house-rule overrides, and the RuleSet they make."""
 
     preset: str = "standard"
     overrides: Mapping[str, Scalar] = field(default_factory=dict)
+    ruleset: RuleSet = field(default_factory=load_rules)
 
 
 @dataclass(frozen=True)
@@ -87,12 +89,13 @@ class CalibrationConfig:
 
 @dataclass(frozen=True)
 class ButtonsConfig:
-    """BCM pin numbers. The defaults sit on header pins 29-39, clear of a 26-pin SPI panel."""
+    """BCM pin numbers. The defaults sit on header pins 29-39, clear of a 26-pin SPI panel,
+    with BANK, its lamp and ground side by side on pins 35, 37 and 39."""
 
-    bank: int = 5
-    next: int = 6
-    keep: int = 13
-    undo: int = 19
+    bank: int = 19
+    next: int = 5
+    keep: int = 6
+    undo: int = 13
     bank_led: int | None = None
     pin_factory: str | None = None
 
@@ -153,6 +156,13 @@ def search_places() -> str:
     return f"--config, ${ENV_CONFIG}, {user_config_path()}, {SYSTEM_CONFIG}"
 
 
+def describe_source(config: Config) -> str:
+    """Where the config came from, in words, for people wondering why a setting is ignored."""
+    if config.source is not None:
+        return f"read from {config.source}"
+    return f"no config file found (looked for {search_places()}); built-in defaults"
+
+
 def find_config(explicit: str | None = None) -> Path | None:
     """The one file to read, or None for the defaults; an explicit choice must exist."""
     for given, origin in ((explicit, "--config"), (os.environ.get(ENV_CONFIG), ENV_CONFIG)):
@@ -201,13 +211,12 @@ def toml_value(value: object) -> str:
     return str(value)
 
 
-def did_you_mean(word: str, choices: Collection[str]) -> str:
-    """'; did you mean X?' for a near miss, else the list of what is allowed."""
+def did_you_mean(word: str, choices: Collection[str], show: str = "{}") -> str:
+    """'did you mean X?' for a near miss, else the list of what is allowed (each `show`n)."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    close = close or difflib.get_close_matches(f"[{word}]", list(choices), n=1, cutoff=0.6)
     if close:
-        return f"did you mean {close[0]}?"
-    return "known: " + ", ".join(sorted(choices))
+        return f"did you mean {show.format(close[0])}?"
+    return "known: " + ", ".join(show.format(choice) for choice in sorted(choices))
 
 
 T = TypeVar("T")
@@ -251,9 +260,9 @@ class _Section:
 
     def path(self, key: str, default: Path) -> Path:
         """Relative paths are relative to the config file, so a moved setup keeps working."""
-        value = self.get(key, "", _as_str, 'a path string, e.g. "/var/lib/farkle-pi/x"')
         if key not in self.table:
             return default
+        value = self.get(key, "", _as_str, 'a path string, e.g. "/var/lib/farkle-pi/x"')
         if not value.strip():
             self.fail(key, "must not be empty (leave the key out for the default)")
         return self.base / Path(value).expanduser()
@@ -289,8 +298,7 @@ def parse_config(text: str, path: Path) -> Config:
     for name, value in data.items():
         if name not in SECTIONS:
             raise ConfigError(
-                f"{path}: [{name}]: unknown section; "
-                + did_you_mean(name, [f"[{known}]" for known in SECTIONS])
+                f"{path}: [{name}]: unknown section; {did_you_mean(name, SECTIONS, '[{}]')}"
             )
         if not isinstance(value, dict):
             raise ConfigError(
@@ -335,7 +343,7 @@ def _table(s: _Section) -> TableConfig:
 
 
 def _rules(s: _Section) -> RulesConfig:
-    """Only the shape is checked here; farkle_pi.rules owns the meaning of each house rule."""
+    """The shape is checked here; farkle_pi.rules owns the names and meaning of house rules."""
     preset = s.get("preset", RulesConfig.preset, _as_str, 'a preset name, e.g. "standard"')
     if not preset.strip():
         s.fail("preset", 'must name a preset, e.g. "standard", or a .toml file')
@@ -350,7 +358,19 @@ def _rules(s: _Section) -> RulesConfig:
         ):
             s.fail(key, "a house rule must be a number, true/false or a string")
         overrides[key] = value
-    return RulesConfig(preset=preset, overrides=overrides)
+    try:
+        base = load_rules(preset)
+    except FarkleError as error:
+        s.fail("preset", str(error))
+    origin = f"{s.file}: [rules]"
+    try:
+        ruleset = base.with_changes(overrides, origin=origin)
+    except FarkleError as error:
+        message = str(error)
+        if not message.startswith(origin):
+            message = f"{origin} {message}"
+        raise ConfigError(message) from None
+    return RulesConfig(preset=preset, overrides=overrides, ruleset=ruleset)
 
 
 _SIZE = re.compile(r"^\s*(\d{2,5})\s*[xX\u00d7]\s*(\d{2,5})\s*$")

@@ -1,4 +1,4 @@
-"""Keep every test away from the real machine's config files, data and cache directories."""
+"""Keep every test away from the real machine's config, cache and data directories."""
 
 from __future__ import annotations
 
@@ -22,6 +22,23 @@ def isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("STATE_DIRECTORY", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def _private_coach_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Coach solves are cached on disk; tests share one private cache, never the user's."""
+    folder = tmp_path_factory.getbasetemp() / "coach-cache"
+    monkeypatch.setenv("FARKLE_PI_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def _private_game_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test reads or writes the user's real farkle.db."""
+    path = tmp_path / "default-farkle.db"
+    monkeypatch.setenv("FARKLE_PI_DB", str(path))
+    return path
+
 
 APT_PACKAGE = {"systemd-analyze": "systemd"}
 
@@ -41,12 +58,3 @@ def require_tool() -> Callable[[str], str]:
     """A tool's path; without it the test fails in CI (which installs it) and skips elsewhere,
     so a missing tool is never counted as a pass."""
     return _require_tool
-
-
-@pytest.fixture(autouse=True)
-def _private_coach_cache(
-    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
-) -> Path:
-    folder = tmp_path_factory.getbasetemp() / "coach-cache"
-    monkeypatch.setenv("FARKLE_PI_CACHE", str(folder))
-    return folder

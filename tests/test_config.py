@@ -32,7 +32,7 @@ BAD = [
     ('[buttons]\nkeep = "13"\n', '[buttons] keep = "13": not a GPIO pin'),
     ("[buttons]\nundo = true\n", "[buttons] undo = true: not a GPIO pin"),
     ("[buttons]\nbank = 5\nnext = 5\n", "[buttons] next = 5: pin already used by bank"),
-    ("[buttons]\nbank_led = 6\n", "[buttons] bank_led = 6: pin already used by next"),
+    ("[buttons]\nbank_led = 6\n", "[buttons] bank_led = 6: pin already used by keep"),
     ('[buttons]\npin_factory = "lgpi"\n', '[buttons] pin_factory = "lgpi": did you mean lgpio?'),
     ("[buttons]\nbnak = 5\n", "[buttons] bnak = 5: unknown key; did you mean bank?"),
     ('[tabel]\nplayers = ["A"]\n', "[tabel]: unknown section; did you mean [table]?"),
@@ -47,6 +47,12 @@ BAD = [
     ('[rules]\npreset = ""\n', '[rules] preset = "": must name a preset'),
     ("[rules]\nentry_minimum = [500]\n", "[rules] entry_minimum = [500]: a house rule must be"),
     ("[rules]\n[rules.extra]\na = 1\n", "[rules] extra = { a = 1 }: a house rule must be"),
+    ('[rules]\npreset = "tylr"\n', '[rules] preset = "tylr": unknown rules preset \'tylr\': did'),
+    ("[rules]\ntagret = 5000\n", "[rules]: unknown rule 'tagret' (did you mean target?)"),
+    ('[rules]\ntarget = "lots"\n', "[rules]: target=lots: target must be a whole number"),
+    ("[rules]\ntarget = 0\n", "[rules] target=0: the target score must be above 0"),
+    ('[rules]\nkinds = "triple"\n', "[rules]: kinds=triple: kinds must be one of"),
+    ('[rules]\npreset = "missing.toml"\n', "missing.toml: no such rules file"),
     ('[screen]\nsize = "800by480"\n', '[screen] size = "800by480": must be "WIDTHxHEIGHT"'),
     ('[screen]\nsize = "1x1"\n', '[screen] size = "1x1": must be "WIDTHxHEIGHT"'),
     ('[screen]\nsize = "50x480"\n', '[screen] size = "50x480": width and height must'),
@@ -115,9 +121,9 @@ theme = "light"
 preset = "standard"
 entry_minimum = 750
 target = 5000
-three_ones = 300.5
-stealing = false
-label = "Friday"
+three_ones = 300
+stealing = true
+kinds = "doubling"
 
 [screen]
 size = "480x320"
@@ -153,9 +159,13 @@ def test_good_config_reads_every_value(tmp_path: Path) -> None:
     assert (cfg.table.dice, cfg.table.theme) == ("manual", "light")
     assert cfg.rules.preset == "standard"
     assert cfg.rules.overrides == {
-        "entry_minimum": 750, "target": 5000, "three_ones": 300.5, "stealing": False,
-        "label": "Friday",
+        "entry_minimum": 750, "target": 5000, "three_ones": 300, "stealing": True,
+        "kinds": "doubling",
     }
+    rules = cfg.rules.ruleset
+    assert (rules.entry, rules.target, rules.three_ones, rules.stealing, rules.kinds) == (
+        750, 5000, 300, True, "doubling",
+    )
     assert (cfg.screen.size, cfg.screen.fullscreen) == ((480, 320), False)
     assert (cfg.camera.source, cfg.camera.width, cfg.camera.height, cfg.camera.fps) == (
         "opencv:1", 640, 480, 30,
@@ -207,7 +217,7 @@ def test_the_shipped_example_is_valid_and_documents_every_key(
     for name, cls in config.SECTIONS.items():
         assert f"[{name}]" in example
         for key in config._known(cls):
-            if key != "overrides":
+            if key not in ("overrides", "ruleset"):
                 assert f"{key} = " in example, f"[{name}] {key} is not documented"
 
 
@@ -242,3 +252,21 @@ def test_check_without_any_file_says_defaults(capsys: pytest.CaptureFixture[str]
     assert "no config file found" in out
     assert "built-in defaults" in out
     assert os.fspath(config.SYSTEM_CONFIG) in out
+
+
+def test_wiring_picture_is_drawn_from_the_example_pins(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    import cv2
+
+    repo = Path(__file__).parent.parent
+    out = tmp_path / "wiring.png"
+    done = subprocess.run([sys.executable, str(repo / "scripts" / "draw_wiring.py"), str(out)],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    drawn, committed = cv2.imread(str(out)), cv2.imread(str(repo / "docs/img/wiring.png"))
+    assert drawn is not None and committed is not None
+    assert drawn.shape == committed.shape == (600, 1000, 3)
+    # Same picture up to anti-aliasing differences between OpenCV builds.
+    assert float(cv2.absdiff(drawn, committed).mean()) < 2.0

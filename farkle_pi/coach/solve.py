@@ -90,13 +90,24 @@ def solve_turn(table: ThrowTable, bank_min: int, farkle_loss: int) -> TurnValues
     offset = np.where(endless, c, a - f * farkle_loss)
     bounds = [a[n] / f[n] - farkle_loss for n in range(1, dice + 1) if not endless[n]]
     cap = max([float(bank_min), step, *bounds])
-    top = math.ceil(cap / step)
+    top = _steps(cap, step, "a turn whose bank minimum or stakes are this high")
     points = np.arange(top + table.max_gain + 1, dtype=np.float64) * step
     settled = np.zeros((dice + 1, points.size))
     settled[:, top:] = points[top:] + c[:, None]
     bank = np.where((points >= bank_min) & (points > 0), points, -np.inf)
     roll = sweep(table, top, settled, bank, -float(farkle_loss))
     return TurnValues(step=step, bank_min=bank_min, roll=roll, slope=slope, offset=offset)
+
+
+MAX_STEPS = 100_000  # 5,000,000 points in steps of 50: far beyond any real turn
+
+
+def _steps(points: float, step: int, what: str) -> int:
+    """Points in grid steps, refusing sizes that would only exhaust memory and patience."""
+    steps = math.ceil(points / step)
+    if steps > MAX_STEPS:
+        raise FarkleError(f"{what} is beyond the coach: at most {MAX_STEPS * step:,} points")
+    return steps
 
 
 def _by_dice(table: ThrowTable, per_row: FloatArray) -> FloatArray:
@@ -132,7 +143,7 @@ def solve_win(table: ThrowTable, target: int) -> FloatArray:
 
     Banking short of the target is as good as losing (worth 0), so only Farkles end the chase.
     """
-    top = math.ceil(target / table.step)
+    top = _steps(target, table.step, f"a need of {target}")
     settled = np.zeros((table.dice + 1, top + table.max_gain + 1))
     settled[:, top:] = 1.0
     return sweep(table, top, settled, np.zeros(top), 0.0)

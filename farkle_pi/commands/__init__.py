@@ -3,14 +3,19 @@
 from types import ModuleType
 
 from farkle_pi.commands import (
+    coach,
     config,
     demo,
     detect,
+    doctor,
     evaluate,
+    fairness,
     game,
+    history,
     replay,
     score,
     screenshot,
+    stats,
     table,
     verify,
 )
@@ -18,8 +23,13 @@ from farkle_pi.commands import (
 COMMANDS: list[ModuleType] = [
     demo,
     score,
+    coach,
     game,
+    stats,
+    history,
+    fairness,
     config,
+    doctor,
     detect,
     evaluate,
     replay,

@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from farkle_pi.config import Config, dump_config, example_text, load_config, search_places
+from farkle_pi.config import (
+    describe_source,
+    dump_config,
+    example_text,
+    load_config,
+    search_places,
+)
 
 
 def add_config_option(parser: argparse.ArgumentParser) -> None:
@@ -16,13 +22,6 @@ def add_config_option(parser: argparse.ArgumentParser) -> None:
         metavar="PATH",
         help=f"config file (the first found of: {search_places()})",
     )
-
-
-def describe_source(config: Config) -> str:
-    """Where the config came from, in words, for people wondering why a setting is ignored."""
-    if config.source is not None:
-        return f"read from {config.source}"
-    return f"no config file found (looked for {search_places()}); built-in defaults"
 
 
 def register(subparsers: Any) -> None:

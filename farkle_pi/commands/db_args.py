@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from farkle_pi.store import ENV_DB, Store
 
@@ -17,3 +19,13 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 
 def open_store(args: argparse.Namespace) -> Store:
     return Store(args.db)
+
+
+def add_report_command(
+    sub: Any, name: str, help_text: str, run: Callable[[argparse.Namespace], int]
+) -> None:
+    """A read-only command over the whole database: `--db PATH` and `--json`."""
+    parser = sub.add_parser(name, help=help_text)
+    add_db_argument(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(run=run)

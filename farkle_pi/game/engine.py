@@ -78,8 +78,13 @@ class Game:
 
     @property
     def commands(self) -> int:
-        """How many commands the current state rests on (undo goes back one)."""
+        """How many commands the current state rests on (an undo takes one away)."""
         return len(self._stack) - 1
+
+    @property
+    def played(self) -> int:
+        """How many commands the log holds (an undo counts as one more)."""
+        return sum(not is_outcome(event) for event in self._log) - 1
 
     def copy(self) -> Game:
         """An independent game at the same point (states are immutable, so this is cheap)."""

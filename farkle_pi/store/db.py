@@ -11,9 +11,9 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -28,27 +28,34 @@ from farkle_pi.game import (
     event_to_json,
 )
 from farkle_pi.rules import RuleSet
+from farkle_pi.store.records import GameRecord
 
 ENV_DB = "FARKLE_PI_DB"
-SCHEMA_VERSION = 1
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    started TEXT NOT NULL,
-    rules TEXT NOT NULL,
-    players TEXT NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0,
-    winners TEXT NOT NULL DEFAULT '[]'
-);
-CREATE TABLE IF NOT EXISTS events (
-    game INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    command INTEGER NOT NULL,
-    at TEXT NOT NULL,
-    body TEXT NOT NULL,
-    PRIMARY KEY (game, seq)
-);
-"""
+# Each schema version as the step from the one before (0: an empty file); never edit a step.
+_MIGRATIONS = {
+    1: """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            started TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            players TEXT NOT NULL,
+            over INTEGER NOT NULL DEFAULT 0,
+            winners TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE TABLE events (
+            game INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            command INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (game, seq)
+        );
+    """,
+    # A finished game's GameRecord as JSON (NULL while it is played), so reading the history
+    # does not replay every game.
+    2: "ALTER TABLE games ADD COLUMN summary TEXT;",
+}
+SCHEMA_VERSION = max(_MIGRATIONS)
 
 
 def default_path() -> Path:
@@ -62,30 +69,21 @@ def default_path() -> Path:
     return Path(data) / "farkle-pi" / "farkle.db"
 
 
-@dataclass(frozen=True)
-class GameSummary:
-    """One row of the history."""
-
-    id: int
-    started: str
-    rules: str
-    players: tuple[str, ...]
-    over: bool
-    winners: tuple[str, ...]
-    scores: tuple[int, ...]
-
-
 class Store:
     """The database of every game; `resume()` the unfinished one or start a `new_game`."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, timeout: float = 5.0) -> None:
         self.path = Path(path) if path is not None else default_path()
+        self._timeout = timeout  # how long to wait for another writer before giving up
+        self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
+            db = sqlite3.connect(
+                self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
+            )
             try:
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
@@ -103,9 +101,10 @@ class Store:
                 f"{self.path}: written by a newer farkle-pi (schema {version}): upgrade farkle-pi"
             )
         if version < SCHEMA_VERSION:
+            steps = " ".join(_MIGRATIONS[v] for v in range(version + 1, SCHEMA_VERSION + 1))
             try:
                 db.executescript(
-                    f"BEGIN IMMEDIATE; {_SCHEMA} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                    f"BEGIN IMMEDIATE; {steps} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
                 )
             except BaseException:
                 if db.in_transaction:
@@ -135,9 +134,9 @@ class Store:
         return StoredGame(self, game_id, game)
 
     def resume(self) -> StoredGame | None:
-        """The latest unfinished game exactly as it was left, or None."""
-        row = self._query("SELECT max(id) FROM games WHERE over = 0")
-        return None if not row or row[0][0] is None else self.game(int(row[0][0]))
+        """The latest game exactly as it was left, unless it has finished (then None)."""
+        latest = self.latest()
+        return None if latest is None or latest.state.over else latest
 
     def latest(self) -> StoredGame | None:
         """The most recent game, finished or not (what `game show` shows)."""
@@ -159,23 +158,21 @@ class Store:
         for (game_id,) in self._query("SELECT id FROM games ORDER BY id"):
             yield self.game(int(game_id))
 
-    def history(self) -> list[GameSummary]:
-        rows = self._query("SELECT id, started, rules FROM games ORDER BY id")
-        summaries = []
-        for game_id, started, rules in rows:
-            state = self.game(int(game_id)).state
-            summaries.append(
-                GameSummary(
-                    id=int(game_id),
-                    started=str(started),
-                    rules=str(rules),
-                    players=tuple(p.name for p in state.players),
-                    over=state.over,
-                    winners=state.winner_names(),
-                    scores=tuple(p.score for p in state.players),
-                )
-            )
-        return summaries
+    def records(self) -> list[GameRecord]:
+        """Every game in brief, oldest first: finished games from their record, others replayed."""
+        rows = self._query("SELECT id, started, rules, summary FROM games ORDER BY id")
+        records = []
+        for game_id, started, rules, summary in rows:
+            if summary is None:
+                state = self.game(int(game_id)).state
+                records.append(GameRecord.of(int(game_id), str(started), state))
+            else:
+                records.append(GameRecord.from_json(int(game_id), started, rules, summary))
+        return records
+
+    def history(self) -> list[GameRecord]:
+        """The first API's name for `records()`, kept for callers that use it."""
+        return self.records()
 
     def _append(self, game_id: int, game: Game, events: Sequence[Event]) -> None:
         """Write one command's events (and `game`'s state after them) in one transaction."""
@@ -184,13 +181,18 @@ class Store:
             (seq,) = self._db.execute(
                 "SELECT count(*) FROM events WHERE game = ?", (game_id,)
             ).fetchone()
-            self._insert(game_id, int(seq), game.commands, events)
+            self._insert(game_id, int(seq), game.played, events)
+            (started,) = self._db.execute(
+                "SELECT started FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            record = GameRecord.of(game_id, started, state) if state.over else None
             self._db.execute(
-                "UPDATE games SET over = ?, winners = ?, players = ? WHERE id = ?",
+                "UPDATE games SET over = ?, winners = ?, players = ?, summary = ? WHERE id = ?",
                 (
                     int(state.over),
                     json.dumps(state.winner_names()),
                     json.dumps([p.name for p in state.players]),
+                    None if record is None else record.to_json(),
                     game_id,
                 ),
             )
@@ -213,7 +215,8 @@ class Store:
     def _errors(self, doing: str) -> Iterator[None]:
         """sqlite3's and the OS's errors as one line naming the file and the fix."""
         try:
-            yield
+            with self.lock:
+                yield
         except sqlite3.Error as error:
             raise FarkleError(f"cannot {doing} {self.path}: {error} ({_fix(error)})") from None
         except OSError as error:
@@ -238,11 +241,12 @@ class StoredGame:
 
     def apply(self, command: Command) -> list[Event]:
         """Play and durably record `command`; `Refused` or a storage error change nothing."""
-        events = self.game.decide(command)
-        after = self.game.copy()
-        after.record(events)
-        self.store._append(self.id, after, events)
-        self.game = after
+        with self.store.lock:
+            events = self.game.decide(command)
+            after = self.game.copy()
+            after.record(events)
+            self.store._append(self.id, after, events)
+            self.game = after
         return events
 
 
