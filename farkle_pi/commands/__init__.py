@@ -2,6 +2,6 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import demo, detect, evaluate, replay, score
+from farkle_pi.commands import calibrate, demo, detect, evaluate, replay, score
 
-COMMANDS: list[ModuleType] = [demo, score, detect, evaluate, replay]
+COMMANDS: list[ModuleType] = [demo, score, detect, evaluate, replay, calibrate]
