@@ -3,6 +3,7 @@
 from types import ModuleType
 
 from farkle_pi.commands import (
+    calibrate,
     coach,
     config,
     demo,
@@ -33,6 +34,7 @@ COMMANDS: list[ModuleType] = [
     detect,
     evaluate,
     replay,
+    calibrate,
     screenshot,
     table,
     verify,

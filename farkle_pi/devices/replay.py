@@ -7,42 +7,32 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from farkle_pi.devices.capture import CaptureSource
 from farkle_pi.devices.frames import Frame, Pacer, SourceBase
 from farkle_pi.errors import FarkleError
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp"})
 
 
-class VideoFileSource(SourceBase):
+class VideoFileSource(CaptureSource):
     """Frames of a video file (anything OpenCV's FFmpeg reads: AVI/MJPG, MP4, ...)."""
 
     def __init__(self, path: str | Path, realtime: bool = False) -> None:
         self.path = Path(path)
         if not self.path.is_file():
             raise FarkleError(f"no such video: {self.path}")
-        self._capture: cv2.VideoCapture | None = cv2.VideoCapture(str(self.path))
-        if not self._capture.isOpened():
+        capture = cv2.VideoCapture(str(self.path))
+        if not capture.isOpened():
             raise FarkleError(f"cannot open video {self.path}: not a video OpenCV can read")
-        fps = float(self._capture.get(cv2.CAP_PROP_FPS))
+        super().__init__(capture)
+        fps = float(capture.get(cv2.CAP_PROP_FPS))
         self.fps = fps if 0 < fps < 1000 else 15.0
         self._pacer = Pacer(realtime)
-        self._index = 0
 
-    def read(self) -> Frame | None:
-        if self._capture is None:
-            return None
-        ok, image = self._capture.read()
-        if not ok or image is None:
-            return None
-        frame = Frame(np.asarray(image, np.uint8), self._index / self.fps, self._index)
-        self._index += 1
-        self._pacer.wait_until(frame.t)
-        return frame
-
-    def close(self) -> None:
-        if self._capture is not None:
-            self._capture.release()
-            self._capture = None
+    def frame_time(self, index: int) -> float:
+        t = index / self.fps
+        self._pacer.wait_until(t)
+        return t
 
 
 class ImageFolderSource(SourceBase):

@@ -80,8 +80,8 @@ class MotionMeter:
         grey, colour = self._previous, self._colour
         if grey is None or colour is None or self._reference_image is None:
             return False
-        foreground = self._foreground(colour, self._small_reference(colour.shape))
-        count, labels, stats, _ = cv2.connectedComponentsWithStats(foreground, connectivity=8)
+        found = self._foreground(colour, self._small_reference(colour.shape))
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)
         die_area = self._die_area_small()
         border = self._border_ring(grey.shape)
         for label in range(1, count):
@@ -105,16 +105,8 @@ class MotionMeter:
         return np.asarray((mask > 0) & (inner == 0))
 
     def _foreground(self, colour: Image, reference: Image) -> Mask:
-        """Pixels unlike the empty tray in any channel once brightness is matched, in the tray."""
         mask = self._tray_region(colour.shape)
-        inside = np.ones(colour.shape[:2], bool) if mask is None else mask > 0
-        gain = float(np.median(reference[inside])) / max(float(np.median(colour[inside])), 1.0)
-        matched = cv2.convertScaleAbs(colour, alpha=gain)
-        diff = cv2.absdiff(matched, reference).max(axis=2)
-        foreground = np.asarray(diff > self.config.foreground_level, np.uint8)
-        if mask is not None:
-            foreground &= mask
-        return np.asarray(cv2.morphologyEx(foreground, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)))
+        return foreground(colour, reference, mask, self.config.foreground_level)
 
     def _small_reference(self, shape: tuple[int, ...]) -> Image:
         if self._reference is None or self._reference.shape != shape:
@@ -138,3 +130,15 @@ class MotionMeter:
     def _die_area_small(self) -> float:
         size = (self._die_size_px or 48.0) * self._scale
         return size * size
+
+
+def foreground(colour: Image, reference: Image, region: Mask | None, level: int) -> Mask:
+    """Pixels unlike the empty tray in any channel once brightness is matched, in the region."""
+    inside = np.ones(colour.shape[:2], bool) if region is None else region > 0
+    gain = float(np.median(reference[inside])) / max(float(np.median(colour[inside])), 1.0)
+    matched = cv2.convertScaleAbs(colour, alpha=gain)
+    diff = cv2.absdiff(matched, reference).max(axis=2)
+    found = np.asarray(diff > level, np.uint8)
+    if region is not None:
+        found &= region
+    return np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)))

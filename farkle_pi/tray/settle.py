@@ -56,7 +56,7 @@ class SettleClock:
         """True in the last `votes` frames of the still window (and after it, until decided)."""
         if self.phase is not Phase.STILL or self._still_since is None:
             return False
-        start = self.config.settle_s - (self.config.votes - 0.5) * self._frame_s
+        start = self.config.settle_s - (self.config.votes - 0.75) * self._frame_s
         return t - self._still_since >= start
 
     def ready(self, t: float, reads: int) -> bool:

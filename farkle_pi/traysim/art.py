@@ -10,17 +10,11 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.vision.synth import PIP_LAYOUT
+
 Float = npt.NDArray[np.float32]
 BGR = tuple[int, int, int]
 
-PIPS: dict[int, list[tuple[int, int]]] = {
-    1: [(0, 0)],
-    2: [(-1, -1), (1, 1)],
-    3: [(-1, -1), (0, 0), (1, 1)],
-    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
-    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
-}
 SKIN: BGR = (120, 160, 215)
 SUPER = 4  # supersampling for smooth die edges
 
@@ -57,7 +51,7 @@ def die_face(value: int, side: int, body: BGR, pip: BGR) -> npt.NDArray[np.float
     yy, xx = np.mgrid[0:big, 0:big].astype(np.float32) / big
     shade = 1.08 - 0.18 * (xx + yy) / 2  # light from the top left
     img[:, :, :3] = np.array(body, np.float32)[None, None, :] * shade[:, :, None]
-    for dx, dy in PIPS[value]:
+    for dx, dy in PIP_LAYOUT[value]:
         centre = (int(big / 2 + dx * big * 0.27), int(big / 2 + dy * big * 0.27))
         cv2.circle(img, centre, int(big * 0.085), (*pip, 1.0), -1, cv2.LINE_AA)
     img[:, :, 3] = mask / 255.0

@@ -123,12 +123,12 @@ class Director:
             return self
         cx = float(np.mean([self.dice[k].final[0] for k in left]))
         cy = float(np.mean([self.dice[k].final[1] for k in left]))
-        values = tuple(sorted(self.dice[k].value for k in left))
+        values = tuple(sorted(self.dice[k].value for k in left if not self.dice[k].cocked_side))
         for k in left:
             self.dice[k] = replace(self.dice[k], gone_t=self.t + 0.7)
         self.in_tray.clear()
         self._reach((cx, cy), 1.4, width=90.0)
-        self.expected.append(Expected("removed", self.t, values, len(values)))
+        self.expected.append(Expected("removed", self.t, values, len(left)))
         self.expected.append(Expected("empty", self.t))
         return self.wait(1.0)
 
