@@ -3,15 +3,39 @@
 from types import ModuleType
 
 from farkle_pi.commands import (
+    calibrate,
     coach,
     config,
     demo,
+    detect,
     doctor,
+    evaluate,
     fairness,
     game,
     history,
+    replay,
     score,
+    screenshot,
     stats,
+    table,
+    verify,
 )
 
-COMMANDS: list[ModuleType] = [demo, score, coach, game, stats, history, fairness, config, doctor]
+COMMANDS: list[ModuleType] = [
+    demo,
+    score,
+    coach,
+    game,
+    stats,
+    history,
+    fairness,
+    config,
+    doctor,
+    detect,
+    evaluate,
+    replay,
+    calibrate,
+    screenshot,
+    table,
+    verify,
+]

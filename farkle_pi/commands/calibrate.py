@@ -1,0 +1,51 @@
+"""`farkle-pi calibrate`: capture the empty tray, find its outline, measure a die, save it all."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from farkle_pi.devices import SPEC_HELP, open_source
+from farkle_pi.errors import FarkleError
+from farkle_pi.tray.calibrate import die_size, empty_tray, find_tray, parse_points
+from farkle_pi.vision.calibration import Calibration
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("calibrate", help="capture the empty tray, its outline and die size")
+    parser.add_argument("--source", default="picamera2", help=f"camera or recording "
+                                                              f"({SPEC_HELP}; default picamera2)")
+    parser.add_argument("--out", type=Path, default=Path("calibration.json"), metavar="FILE",
+                        help="where to save (the reference image goes beside it)")
+    parser.add_argument("--tray", metavar="X,Y,...", help="tray outline, instead of finding it")
+    parser.add_argument("--keep-zone", metavar="X,Y,...", help="where kept dice are put down")
+    parser.add_argument("--die-size", type=float, metavar="PX",
+                        help="die side in pixels, instead of measuring one die")
+    parser.add_argument("--fps", type=float, default=15.0, help="frame rate of an image folder")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    tray_given = parse_points(args.tray, "--tray") if args.tray else None
+    keep = parse_points(args.keep_zone, "--keep-zone") if args.keep_zone else ()
+    with open_source(args.source, fps=args.fps) as source:
+        frames = iter(source)
+        print("keep the tray empty: capturing the empty tray ...", flush=True)
+        reference = empty_tray(frames)
+        tray = tray_given or find_tray(reference)
+        print(f"tray outline: {len(tray)} points ({'given' if tray_given else 'found'})")
+        size = args.die_size
+        if size is None:
+            print("now put one die in the tray ...", flush=True)
+            size = die_size(frames, reference, tray)
+    image = args.out.with_name(args.out.stem + ".reference.png")
+    image.parent.mkdir(parents=True, exist_ok=True)
+    if not cv2.imwrite(str(image), reference):
+        raise FarkleError(f"cannot write {image}")
+    Calibration(Path(image.name), tray, keep, size).save(args.out)
+    print(f"die size: {size:.1f} px")
+    print(f"saved {args.out} and {image}")
+    return 0

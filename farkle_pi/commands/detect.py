@@ -1,0 +1,75 @@
+"""`farkle-pi detect [--json] [--calibration FILE] [--draw OUT.png] IMAGE...`: read dice in photos.
+
+With --json one line per image: {"image", "dice": [...], "ms"}. A file that
+cannot be read gives a one-line error on stderr; the others still run and the
+exit code is 2. --draw with several images writes OUT-<image stem>.png each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+EXIT_BAD_FILE = 2
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("detect", help="read the dice in photos taken from above",
+                              description=__doc__)
+    p.add_argument("images", nargs="+", metavar="IMAGE", type=Path)
+    p.add_argument("--json", action="store_true", help="one JSON line per image")
+    p.add_argument("--calibration", type=Path, metavar="FILE", help="tray calibration JSON")
+    p.add_argument("--draw", type=Path, metavar="OUT.png",
+                   help="annotated picture (several images: OUT-<stem>.png each)")
+    p.set_defaults(run=run)
+
+
+def draw_path(out: Path, image: Path, many: bool) -> Path:
+    """Where --draw writes for this image: OUT itself, or OUT-<stem><suffix> for several."""
+    if not many:
+        return out
+    return out.with_name(f"{out.stem}-{image.stem}{out.suffix or '.png'}")
+
+
+def run(args: argparse.Namespace) -> int:
+    import cv2  # heavy imports only when the command runs
+    import numpy as np
+
+    from farkle_pi.vision import Calibration, read_dice
+    from farkle_pi.vision.draw import draw_readings
+
+    cv2.setNumThreads(1)
+    calibration = Calibration.load(args.calibration) if args.calibration else None
+    code = 0
+    many = len(args.images) > 1
+    for path in args.images:
+        raw = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
+        if raw is None:
+            print(f"farkle-pi: cannot read image {path}", file=sys.stderr)
+            code = EXIT_BAD_FILE
+            continue
+        image = np.asarray(raw, np.uint8)
+        t0 = time.perf_counter()
+        dice = read_dice(image, calibration)
+        ms = (time.perf_counter() - t0) * 1000.0
+        if args.json:
+            print(json.dumps({"image": str(path), "dice": [d.to_json() for d in dice],
+                              "ms": round(ms, 1)}), flush=True)
+        else:
+            print(f"{path}: {len(dice)} dice ({ms:.1f} ms)")
+            for d in dice:
+                flags = [f for f, on in (("cocked", not d.flat), ("edge", d.at_edge),
+                                         ("touching", d.touching)) if on]
+                value = "?" if d.value is None else str(d.value)
+                print(f"  {value}  {d.confidence:.2f}  {d.colour_name:<7}"
+                      f" at ({d.center[0]:.0f}, {d.center[1]:.0f})  {' '.join(flags)}")
+        if args.draw:
+            target = draw_path(args.draw, path, many)
+            if not cv2.imwrite(str(target), draw_readings(image, dice)):
+                print(f"farkle-pi: cannot write {target}", file=sys.stderr)
+                code = EXIT_BAD_FILE
+    return code

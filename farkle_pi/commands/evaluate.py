@@ -1,0 +1,55 @@
+"""`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train]`: score the dice reader.
+
+DATASET_DIR is a folder in the shared/data format (NAME.jpg + labels.jsonl).
+--split picks the fixed hold-out split (one photo in five, by file-name hash)
+that training never sees. Timing is single-threaded (cv2.setNumThreads(1)).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from farkle_pi.errors import FarkleError
+
+
+def register(subparsers: Any) -> None:
+    p = subparsers.add_parser("evaluate", help="score the dice reader on a labelled folder",
+                              description=__doc__)
+    p.add_argument("dataset", type=Path, metavar="DATASET_DIR")
+    p.add_argument("--json", action="store_true", help="one JSON object with every figure")
+    p.add_argument("--split", choices=["all", "holdout", "train"], default="all")
+    p.add_argument("--failures", action="store_true", help="list photos not fully right")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from farkle_pi.vision.dataset import is_holdout, load_folder
+    from farkle_pi.vision.evaluate import evaluate
+
+    if not (args.dataset / "labels.jsonl").is_file():
+        raise FarkleError(f"no labels.jsonl in {args.dataset}")
+    photos = load_folder(args.dataset)
+    if args.split != "all":
+        want = args.split == "holdout"
+        photos = [p for p in photos if is_holdout(p.path.name) == want]
+    score = evaluate(photos)
+    figures = score.summary()
+    if args.json:
+        print(json.dumps({"dataset": str(args.dataset), "split": args.split, **figures,
+                          "failures": score.failures}))
+        return 0
+    print(f"{args.dataset} ({args.split}): {score.photos} photos, {score.dice} dice")
+    print(f"  dice right          {score.right}/{score.dice} = {figures['die_accuracy']:.2%}")
+    print(f"  found/missed/extra  {score.found} / {score.missed} / {score.extra}")
+    print(f"  photos fully right  {score.photos_right}/{score.photos}"
+          f" = {figures['photo_accuracy']:.2%}")
+    print(f"  unreadable          {score.unreadable}")
+    print(f"  wrong but confident {score.wrong_confident}"
+          f" = {figures['wrong_confident_rate']:.2%}")
+    print(f"  median ms/image     {figures['median_ms']:.1f} (single-threaded)")
+    if args.failures:
+        print("  not fully right: " + " ".join(score.failures))
+    return 0

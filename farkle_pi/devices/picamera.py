@@ -1,0 +1,84 @@
+"""The Raspberry Pi camera through picamera2, with exposure, colour and focus locked.
+
+picamera2 is imported only when this source is opened (it exists only on a Pi,
+from apt's python3-picamera2). After a warm-up the automatic exposure, white
+balance and focus are read back and frozen, so the tray looks the same all night
+and a passing shadow does not retune the camera into "motion".
+"""
+
+from __future__ import annotations
+
+import importlib
+import time
+from typing import Any
+
+import numpy as np
+
+from farkle_pi.devices.frames import Frame, SourceBase
+from farkle_pi.errors import FarkleError
+
+AF_MODE_MANUAL = 0  # libcamera AfModeEnum.Manual
+CAMERA_HINT = "check the ribbon cable and `rpicam-hello --list-cameras`, or use --source"
+
+
+class Picamera2Source(SourceBase):
+    """Frames from the Pi camera module as BGR arrays (picamera2's RGB888 is B,G,R)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = (640, 480),
+        fps: float = 15.0,
+        warmup_s: float = 1.5,
+        camera_num: int = 0,
+    ) -> None:
+        try:
+            module = importlib.import_module("picamera2")
+        except ImportError as error:
+            raise FarkleError(
+                f"no camera found: picamera2 is not installed ({error}); on a Pi install "
+                f"python3-picamera2 from apt, elsewhere use --source opencv:0 or a video"
+            ) from error
+        try:
+            self._camera: Any = module.Picamera2(camera_num)
+            config = self._camera.create_video_configuration(
+                main={"size": size, "format": "RGB888"},
+                controls={"FrameDurationLimits": (int(1e6 / fps), int(1e6 / fps))},
+            )
+            self._camera.configure(config)
+            self._camera.start()
+        except (IndexError, RuntimeError, OSError) as error:
+            raise FarkleError(f"no camera found: {error}; {CAMERA_HINT}") from error
+        self.fps = fps
+        self._start = time.monotonic()
+        self._index = 0
+        self._closed = False
+        time.sleep(warmup_s)
+        self._camera.set_controls(locked_controls(self._camera))
+
+    def read(self) -> Frame | None:
+        if self._closed:
+            return None
+        image = np.asarray(self._camera.capture_array("main"), np.uint8)[:, :, :3]
+        frame = Frame(np.ascontiguousarray(image), time.monotonic() - self._start, self._index)
+        self._index += 1
+        return frame
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._camera.stop()
+            self._camera.close()
+
+
+def locked_controls(camera: Any) -> dict[str, Any]:
+    """Controls that freeze what the automatic loops settled on during the warm-up."""
+    meta: dict[str, Any] = camera.capture_metadata()
+    controls: dict[str, Any] = {"AeEnable": False, "AwbEnable": False}
+    for name in ("ExposureTime", "AnalogueGain", "ColourGains"):
+        if name in meta:
+            controls[name] = meta[name]
+    if "AfMode" in getattr(camera, "camera_controls", {}):
+        controls["AfMode"] = AF_MODE_MANUAL
+        if "LensPosition" in meta:
+            controls["LensPosition"] = meta["LensPosition"]
+    return controls

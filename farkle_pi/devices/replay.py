@@ -1,0 +1,67 @@
+"""Replay sources: a video file or a folder of images, in real time or as fast as possible."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from farkle_pi.devices.capture import CaptureSource
+from farkle_pi.devices.frames import Frame, Pacer, SourceBase
+from farkle_pi.errors import FarkleError
+
+IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp"})
+
+
+class VideoFileSource(CaptureSource):
+    """Frames of a video file (anything OpenCV's FFmpeg reads: AVI/MJPG, MP4, ...)."""
+
+    def __init__(self, path: str | Path, realtime: bool = False) -> None:
+        self.path = Path(path)
+        if not self.path.is_file():
+            raise FarkleError(f"no such video: {self.path}")
+        capture = cv2.VideoCapture(str(self.path))
+        if not capture.isOpened():
+            raise FarkleError(f"cannot open video {self.path}: not a video OpenCV can read")
+        super().__init__(capture)
+        fps = float(capture.get(cv2.CAP_PROP_FPS))
+        self.fps = fps if 0 < fps < 1000 else 15.0
+        self._pacer = Pacer(realtime)
+
+    def frame_time(self, index: int) -> float:
+        t = index / self.fps
+        self._pacer.wait_until(t)
+        return t
+
+
+class ImageFolderSource(SourceBase):
+    """The images of a folder in name order, as frames taken `fps` times a second."""
+
+    def __init__(self, path: str | Path, fps: float = 15.0, realtime: bool = False) -> None:
+        self.path = Path(path)
+        if not self.path.is_dir():
+            raise FarkleError(f"no such image folder: {self.path}")
+        self.files = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
+        if not self.files:
+            raise FarkleError(f"no images (png/jpg/bmp) in {self.path}")
+        if fps <= 0:
+            raise FarkleError(f"fps must be positive, not {fps}")
+        self.fps = fps
+        self._pacer = Pacer(realtime)
+        self._index = 0
+
+    def read(self) -> Frame | None:
+        if self._index >= len(self.files):
+            return None
+        file = self.files[self._index]
+        image = cv2.imread(str(file), cv2.IMREAD_COLOR)
+        if image is None:
+            raise FarkleError(f"cannot read image {file}")
+        frame = Frame(np.asarray(image, np.uint8), self._index / self.fps, self._index)
+        self._index += 1
+        self._pacer.wait_until(frame.t)
+        return frame
+
+    def close(self) -> None:
+        self._index = len(self.files)

@@ -1,0 +1,229 @@
+"""The one place that turns game state + coach + what the table shows into a `TableView`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from farkle_pi import coach
+from farkle_pi.game import GameState
+from farkle_pi.rules import ScoringOption
+from farkle_pi.store import GameSummary
+from farkle_pi.ui.view import (
+    Banner,
+    DieView,
+    HistoryRow,
+    OptionView,
+    PlayerRow,
+    ScreenName,
+    StatRow,
+    TableView,
+)
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the table adds to the game state: the screen, the highlight, prompts, typed dice."""
+
+    screen: ScreenName = "throw"
+    selected: int = 0
+    banner: Banner | None = None
+    prompt: str = ""
+    typed: str = ""
+    error: str = ""
+    dice_mode: str = "virtual"
+
+
+def options_for(state: GameState) -> list[OptionView]:
+    """The legal keeps, ranked by the coach (best first), or by points if the coach fails."""
+    if state.last_throw is None or not state.options:
+        return []
+    try:
+        ranked = coach.choices(
+            state.rules,
+            state.turn_points,
+            state.last_throw,
+            on_board=state.player.on_board,
+            farkle_streak=state.player.farkles,
+        )
+    except Exception:  # the coach is advice: without it the options still show
+        log.exception("coach failed; showing options by points")
+        return [_plain(option) for option in state.options]
+    labels = {option.keep: option.label for option in state.options}
+    views = []
+    for choice in ranked:
+        wins = winning_bank(state, state.turn_points + choice.points)
+        then = choice.then if wins is None else ("bank" if wins else "roll")
+        views.append(
+            OptionView(
+                keep=choice.keep.faces,
+                points=choice.points,
+                label=labels.get(choice.keep, ""),
+                expected=choice.expected,
+                then=then,
+            )
+        )
+    if any(view.then == "bank" and winning_bank(state, state.turn_points + view.points)
+           for view in views):  # a keep that wins now beats any expectation
+        views.sort(key=lambda v: not (v.then == "bank" and winning_bank(
+            state, state.turn_points + v.points)))
+    return [replace(view, best=index == 0) for index, view in enumerate(views)]
+
+
+def _plain(option: ScoringOption) -> OptionView:
+    return OptionView(keep=option.keep.faces, points=option.points, label=option.label)
+
+
+def dice_after(state: GameState, option: OptionView | None) -> int:
+    """How many dice the next throw has: what is left after the keep, all of them after hot dice."""
+    if state.last_throw is None or option is None:
+        return state.dice_to_throw
+    left = len(state.last_throw) - len(option.keep)
+    return left or state.rules.dice
+
+
+def winning_bank(state: GameState, points: int) -> bool | None:
+    """Play to win: True when banking `points` more ends the game with this player ahead,
+    False on a last turn where banking them cannot win, None when the coach should decide."""
+    rules, me = state.rules, state.player
+    total = me.score + points
+    if state.final_round and state.current in state.last_turn_for:
+        best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
+        return total >= best_other
+    if not rules.final_round and total >= rules.target:
+        return True
+    return None
+
+
+def advice(state: GameState) -> str:
+    """Bank or roll on, when the player may bank before the next throw ("" otherwise)."""
+    if state.phase != "choose" or not state.can_bank:
+        return ""
+    wins = winning_bank(state, state.turn_points)
+    if wins is not None:
+        return "bank" if wins else "roll"
+    try:
+        then, _ = coach.decide(
+            state.rules,
+            state.turn_points,
+            state.dice_to_throw,
+            on_board=state.player.on_board,
+            farkle_streak=state.player.farkles,
+        )
+    except Exception:
+        log.exception("coach failed; no advice")
+        return ""
+    return str(then)
+
+
+def farkle_odds(state: GameState, dice: int) -> float | None:
+    try:
+        return float(coach.farkle_odds(state.rules)[dice])
+    except Exception:
+        log.exception("farkle odds unavailable")
+        return None
+
+
+def players(state: GameState) -> tuple[PlayerRow, ...]:
+    top = max(p.score for p in state.players)
+    return tuple(
+        PlayerRow(
+            name=p.name,
+            score=p.score,
+            on_board=p.on_board,
+            last_turn=i in state.last_turn_for,
+            leader=p.score == top and top > 0,
+            current=i == state.current and not state.over,
+        )
+        for i, p in enumerate(state.players)
+    )
+
+
+def table_view(state: GameState, shown: Shown) -> TableView:
+    options = tuple(options_for(state)) if state.phase == "keep" else ()
+    selected = shown.selected % len(options) if options else 0
+    chosen = options[selected] if options else None
+    dice: tuple[DieView, ...] = ()
+    if state.last_throw is not None and state.phase == "keep":
+        marked = list(chosen.keep) if chosen else []
+        views = []
+        for die in state.last_throw:
+            is_marked = die.face in marked
+            if is_marked:
+                marked.remove(die.face)
+            views.append(DieView(die.face, die.colour, marked=is_marked))
+        dice = tuple(views)
+    return TableView(
+        screen="winner" if state.over and shown.screen == "throw" else shown.screen,
+        players=players(state),
+        turn_points=state.turn_points,
+        dice=dice,
+        dice_to_throw=state.dice_to_throw,
+        options=options,
+        selected=selected,
+        farkle_odds=farkle_odds(state, dice_after(state, chosen)),
+        next_dice=dice_after(state, chosen),
+        can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
+        advice=advice(state),
+        banner=shown.banner,
+        prompt=shown.prompt,
+        final_round=state.final_round,
+        winners=state.winner_names(),
+        rules_name=state.rules.name,
+        target=state.rules.target,
+        dice_mode=shown.dice_mode,
+        typed=shown.typed,
+        error=shown.error,
+    )
+
+
+def _bank_after(state: GameState, option: OptionView) -> bool:
+    return state.turn_points + option.points >= state.bank_minimum
+
+
+def history_rows(summaries: Sequence[GameSummary]) -> tuple[HistoryRow, ...]:
+    """Finished games, newest first."""
+    rows = []
+    for game in reversed(summaries):
+        if not game.over:
+            continue
+        when = game.started[11:16] if len(game.started) >= 16 else game.started
+        rows.append(
+            HistoryRow(when, ", ".join(game.players), " & ".join(game.winners), max(game.scores))
+        )
+    return tuple(rows)
+
+
+def stat_rows(states: Sequence[GameState]) -> tuple[StatRow, ...]:
+    """Per-player figures over the given games (wins count finished games only)."""
+    names: dict[str, list[int]] = {}  # name -> [games, wins, banked turns, points, farkles, best]
+    for state in states:
+        for index, player in enumerate(state.players):
+            row = names.setdefault(player.name, [0, 0, 0, 0, 0, 0])
+            row[0] += 1
+            row[1] += int(state.over and index in state.winners)
+        for turn in state.turns:
+            row = names.setdefault(turn.player, [0, 0, 0, 0, 0, 0])
+            row[2] += 1
+            row[3] += turn.banked
+            row[4] += int(turn.farkle)
+            row[5] = max(row[5], turn.banked)
+    return tuple(
+        sorted(
+            (
+                StatRow(
+                    name,
+                    games=r[0],
+                    wins=r[1],
+                    average_turn=r[3] / r[2] if r[2] else 0.0,
+                    farkle_rate=r[4] / r[2] if r[2] else 0.0,
+                    best_turn=r[5],
+                )
+                for name, r in names.items()
+            ),
+            key=lambda s: (-s.wins, -s.games, s.name),
+        )
+    )

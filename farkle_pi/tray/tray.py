@@ -1,0 +1,154 @@
+"""The live tray: frames in, TrayEvents out. Reads only when the dice are still."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Protocol
+
+import cv2
+import numpy as np
+
+from farkle_pi.devices.frames import Frame, Image
+from farkle_pi.tray.events import PromptReason, TrayEvent
+from farkle_pi.tray.matching import match, vote
+from farkle_pi.tray.motion import MotionConfig, MotionMeter
+from farkle_pi.tray.settle import SettleClock, SettleConfig
+from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.types import DieReading, Point
+
+
+class DiceReader(Protocol):
+    """Reads every die in one still picture (`farkle_pi.vision.read_dice` with a calibration)."""
+
+    def __call__(self, image: Image) -> Sequence[DieReading]: ...
+
+
+class Tray:
+    """Follows the table from the video alone and tells what happened.
+
+    `expect_full` is the size of the full set (6): the tray then expects that many on
+    a throw, and after the first removal following a throw (the keep) the dice not
+    set aside; a throw of the full set is always accepted (new turn, hot dice).
+    The game can say exactly how many dice the next throw has with `expect(n)`.
+    """
+
+    def __init__(
+        self,
+        reader: DiceReader,
+        calibration: Calibration | None = None,
+        expect_full: int | None = None,
+        settle: SettleConfig | None = None,
+        motion: MotionConfig | None = None,
+    ) -> None:
+        self.reader = reader
+        self.calibration = calibration or Calibration()
+        self.meter = MotionMeter(
+            reference=self.calibration.reference(),
+            tray_polygon=self.calibration.tray_polygon,
+            die_size_px=self.calibration.die_size_px,
+            config=motion,
+        )
+        self.clock = SettleClock(settle)
+        self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
+        self._reads: list[Sequence[DieReading]] = []
+        self._full = expect_full
+        self._expected = expect_full
+        self._exact = False
+        self._removed_since_throw = False
+
+    def expect(self, count: int | None) -> None:
+        """The game says how many dice the next throw must have (None: don't check)."""
+        self._expected = count
+        self._exact = True
+
+    def feed(self, frame: Frame) -> list[TrayEvent]:
+        """One frame in; the events it completes out (most frames: none)."""
+        still = self.meter.is_still(self.meter.moving_share(frame.image))
+        self.clock.step(frame.t, still)
+        if not still:
+            self._reads.clear()
+            return []
+        if self.clock.wants_read(frame.t):
+            if self.meter.hand_in_view():
+                self._reads.clear()
+                self.clock.restart(frame.t)
+                return []
+            self._reads.append(tuple(self.reader(frame.image)))
+        if not self.clock.ready(frame.t, len(self._reads)):
+            return []
+        self.clock.done()
+        agreed = vote(self._reads)
+        self._reads.clear()
+        return self._report(frame.t, agreed)
+
+    def run(self, frames: Iterable[Frame]) -> Iterator[TrayEvent]:
+        """Every event of a whole stream, in order."""
+        for frame in frames:
+            yield from self.feed(frame)
+
+    def _report(self, t: float, seen: tuple[DieReading, ...]) -> list[TrayEvent]:
+        in_play = tuple(d for d in seen if not self._in_keep_zone(d.center))
+        before = self.dice
+        if not before:
+            self.dice = in_play
+            if in_play:
+                return self._throw(t, in_play)
+            return [TrayEvent(t, "empty")] if before is None else []
+        pairs = match(before, in_play)
+        if len(pairs) < len(in_play):  # dice where none were: a new throw
+            self.dice = in_play
+            return self._throw(t, in_play)
+        kept = {i for i, _ in pairs}
+        gone = tuple(d for i, d in enumerate(before) if i not in kept)
+        self.dice = tuple(in_play[j] for _, j in sorted(pairs))
+        events = []
+        if gone:
+            events.append(TrayEvent(t, "removed", gone))
+            self._after_removal(len(before) - len(gone))
+        if not self.dice:
+            events.append(TrayEvent(t, "empty"))
+        return events
+
+    def _throw(self, t: float, thrown: tuple[DieReading, ...]) -> list[TrayEvent]:
+        """The settled event and any prompts about it; `thrown` excludes the keep zone."""
+        inside = tuple(d for d in thrown if self._inside_tray(d))
+        events = [TrayEvent(t, "settled", inside)]
+        problems: list[tuple[PromptReason, tuple[DieReading, ...]]] = [
+            ("cocked", tuple(d for d in inside if not d.flat)),
+            ("outside", tuple(d for d in thrown if not self._inside_tray(d))),
+            ("unreadable", tuple(d for d in inside if d.flat and d.value is None)),
+        ]
+        events += [TrayEvent(t, "prompt", dice, reason) for reason, dice in problems if dice]
+        if self._wrong_count(len(thrown)):
+            events.append(TrayEvent(t, "prompt", thrown, "count", expected=self._expected))
+        self._removed_since_throw = False
+        return events
+
+    def _wrong_count(self, count: int) -> bool:
+        if self._expected is None:
+            return False
+        if not self._exact and count == self._full:
+            return False
+        return count != self._expected
+
+    def _after_removal(self, left: int) -> None:
+        """The first removal after a throw is the keep: the next throw has the dice left."""
+        if self._exact or self._removed_since_throw or self._full is None:
+            return
+        self._removed_since_throw = True
+        self._expected = left if left > 0 else self._full
+
+    def _inside_tray(self, die: DieReading) -> bool:
+        if die.at_edge:
+            return False
+        return _inside(self.calibration.tray_polygon, die.center, default=True)
+
+    def _in_keep_zone(self, point: Point) -> bool:
+        return _inside(self.calibration.keep_zone_polygon, point, default=False)
+
+
+def _inside(polygon: tuple[Point, ...], point: Point, default: bool) -> bool:
+    if len(polygon) < 3:
+        return default
+    contour = np.array(polygon, np.float32)
+    return cv2.pointPolygonTest(contour, (float(point[0]), float(point[1])), False) >= 0

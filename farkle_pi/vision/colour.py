@@ -1,0 +1,49 @@
+"""Body colour of a die: the mean colour of its body pixels (pips and glare left out).
+
+A two-colour Farkle variant tells players' dice apart by this, so the name is
+coarse and stable (white, ivory, grey, black, red, orange, yellow, green, blue,
+purple, pink) and the BGR mean is given too for finer comparisons.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+
+
+def body_colour(crop: Image, mask: npt.NDArray[np.uint8]) -> tuple[int, int, int]:
+    """Mean BGR of the mask's majority colour: pixels far from the median are pips/glare."""
+    pixels = crop[mask > 0].reshape(-1, 3).astype(np.float32)
+    if len(pixels) < 4:
+        pixels = crop.reshape(-1, 3).astype(np.float32)
+    median = np.median(pixels, axis=0)
+    dist = np.abs(pixels - median).sum(axis=1)
+    body = pixels[dist <= max(30.0, float(np.percentile(dist, 60)))]
+    mean = body.mean(axis=0)
+    return (int(mean[0]), int(mean[1]), int(mean[2]))
+
+
+def colour_name(bgr: tuple[int, int, int]) -> str:
+    """A coarse, human name for a BGR body colour."""
+    pixel = np.array([[bgr]], np.uint8)
+    h, s, v = (int(c) for c in cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0])
+    if v < 60 or (s < 60 and v < 90):
+        return "black"
+    if s < 45:
+        return "white" if v > 170 else "grey"
+    if s < 90 and v > 150 and 10 <= h <= 35:
+        return "ivory"
+    if h < 8 or h >= 170:
+        return "pink" if s < 130 and v > 150 else "red"
+    if h < 18:
+        return "orange"
+    if h < 35:
+        return "yellow"
+    if h < 85:
+        return "green"
+    if h < 130:
+        return "blue"
+    return "pink" if s < 130 and v > 150 else "purple"

@@ -1,0 +1,73 @@
+"""Find dice: a tiny fully convolutional net marks die centres on a shrunken photo.
+
+The photo is scaled so a die is about 10 px across (from the calibration's die
+size, else by fitting the longer side to 160 px), the net gives a centre heat
+map at half that resolution plus a sub-cell offset and the log die size, and
+local maxima above a threshold become candidates. Reading them is read.py's job.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from farkle_pi.vision.model import DETECTOR_FILE, load_net
+
+Image = npt.NDArray[np.uint8]
+
+DETECT_SIDE = 160  # longer side of the detector's input without a calibration
+DETECT_DIE_PX = 10.0  # die size the detector sees best (with a calibration)
+MIN_HEAT = 0.2
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A likely die centre with its size, in input-image pixels, and the net's score."""
+
+    x: float
+    y: float
+    size: float
+    score: float
+
+
+def detector_scale(shape: tuple[int, ...], die_size_px: float | None) -> float:
+    """Input-image to detector-image scale factor."""
+    if die_size_px:
+        return DETECT_DIE_PX / die_size_px
+    return DETECT_SIDE / float(max(shape[0], shape[1]))
+
+
+def find_candidates(image: Image, die_size_px: float | None = None) -> list[Candidate]:
+    """Every local maximum of the centre heat map, best first."""
+    scale = detector_scale(image.shape, die_size_px)
+    h, w = image.shape[:2]
+    dw, dh = max(4, round(w * scale / 4) * 4), max(4, round(h * scale / 4) * 4)
+    small = np.asarray(cv2.resize(image, (dw, dh), interpolation=cv2.INTER_AREA), np.uint8)
+    out = load_net(DETECTOR_FILE).run(small[None])[0]
+    heat = 1.0 / (1.0 + np.exp(-out[0]))
+    peaks = (heat >= MIN_HEAT) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
+    ys, xs = np.nonzero(peaks)
+    sx, sy = w / dw, h / dh
+    found = [
+        Candidate(
+            x=float((x + out[1, y, x]) * 2.0 * sx),
+            y=float((y + out[2, y, x]) * 2.0 * sy),
+            size=float(np.exp(out[3, y, x]) * (sx + sy) / 2.0),
+            score=float(heat[y, x]),
+        )
+        for y, x in zip(ys.tolist(), xs.tolist(), strict=True)
+    ]
+    found.sort(key=lambda c: -c.score)
+    return _suppress_close(found)
+
+
+def _suppress_close(found: list[Candidate]) -> list[Candidate]:
+    """Drop a weaker candidate whose centre lies well inside a stronger one."""
+    kept: list[Candidate] = []
+    for c in found:
+        if all(np.hypot(c.x - k.x, c.y - k.y) > 0.5 * min(c.size, k.size) for k in kept):
+            kept.append(c)
+    return kept

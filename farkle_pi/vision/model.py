@@ -1,0 +1,47 @@
+"""The two small ONNX nets, run with OpenCV's dnn module (no other runtime needed).
+
+``models/dice_detector.onnx`` marks die centres on a shrunken photo;
+``models/dice_reader.onnx`` reads a 32x32 crop as 0 = not a die, or 1..6.
+Both are made by scripts/train_dice_reader.py; see models/dice_reader.md.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+from farkle_pi.errors import FarkleError
+
+FloatArray = npt.NDArray[np.float32]
+
+MODEL_DIR = Path(os.environ.get("FARKLE_MODELS", Path(__file__).resolve().parents[2] / "models"))
+DETECTOR_FILE = "dice_detector.onnx"
+READER_FILE = "dice_reader.onnx"
+
+
+class Net:
+    """A loaded ONNX net: BGR uint8 batch in, float array out."""
+
+    def __init__(self, path: Path) -> None:
+        if not path.is_file():
+            raise FarkleError(f"model file missing: {path}")
+        self._net: Any = cv2.dnn.readNetFromONNX(str(path))
+
+    def run(self, images: npt.NDArray[np.uint8]) -> FloatArray:
+        """Run on an N x H x W x 3 uint8 batch (scaled to -0.5..0.5 as in training)."""
+        x = images.astype(np.float32) * np.float32(1.0 / 255.0) - np.float32(0.5)
+        self._net.setInput(np.ascontiguousarray(x.transpose(0, 3, 1, 2)))
+        out: FloatArray = np.asarray(self._net.forward(), np.float32)
+        return out
+
+
+@lru_cache(maxsize=4)
+def load_net(name: str, folder: str = str(MODEL_DIR)) -> Net:
+    """Load a net once per process."""
+    return Net(Path(folder) / name)

@@ -1,0 +1,155 @@
+"""Synthetic dice scenes the project renders itself: for training and test fixtures.
+
+Every die is drawn as a rounded, shaded square seen from above with its pips at
+the standard positions, on a plain, gradient or textured background, with a soft
+shadow. The labels are exact, so tests can ask for exact values.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+Image = npt.NDArray[np.uint8]
+
+PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
+    1: [(0, 0)],
+    2: [(-1, -1), (1, 1)],
+    3: [(-1, -1), (0, 0), (1, 1)],
+    4: [(-1, -1), (1, -1), (-1, 1), (1, 1)],
+    5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+    6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)],
+}
+
+BODY_COLOURS: list[tuple[int, int, int]] = [
+    (245, 245, 245), (200, 230, 240), (30, 30, 30), (40, 40, 200), (60, 160, 60),
+    (200, 90, 30), (40, 200, 230), (140, 50, 120), (30, 30, 110), (120, 120, 120),
+]
+PIP_COLOURS: list[tuple[int, int, int]] = [
+    (20, 20, 20), (250, 250, 250), (30, 30, 200), (40, 170, 220),
+]
+
+
+@dataclass(frozen=True)
+class SynthDie:
+    """Ground truth of one rendered die."""
+
+    value: int
+    center: tuple[float, float]
+    size: float
+    angle: float
+    body_bgr: tuple[int, int, int]
+
+    @property
+    def bbox(self) -> tuple[float, float, float, float]:
+        """Axis-aligned box of the rotated square."""
+        half = self.size / 2.0 * (abs(math.cos(math.radians(self.angle)))
+                                  + abs(math.sin(math.radians(self.angle))))
+        return (self.center[0] - half, self.center[1] - half, 2 * half, 2 * half)
+
+
+def _contrast_pip(body: tuple[int, int, int], rng: np.random.Generator) -> tuple[int, int, int]:
+    """A pip colour that stands out from the body (dark on light, light on dark)."""
+    light = sum(body) / 3.0 > 140
+    choices = [c for c in PIP_COLOURS
+               if (sum(c) / 3.0 > 140) != light or (c[2] > 150 and not light)]
+    return choices[int(rng.integers(len(choices)))]
+
+
+def random_background(shape: tuple[int, int], rng: np.random.Generator) -> Image:
+    """Paper, felt or wood-like background with a light gradient and noise."""
+    h, w = shape
+    base = rng.integers(20, 250, size=3).astype(np.float32)
+    if rng.random() < 0.4:
+        base = np.full(3, rng.uniform(150, 250), np.float32)  # white-ish paper / board
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    tilt = rng.uniform(-0.25, 0.25, size=2)
+    grad = 1.0 + tilt[0] * (xx / w - 0.5) + tilt[1] * (yy / h - 0.5)
+    img = base[None, None, :] * grad[:, :, None]
+    kind = rng.integers(3)
+    if kind == 1:  # felt: fine noise
+        img += rng.normal(0, rng.uniform(3, 12), size=(h, w, 1)).astype(np.float32)
+    elif kind == 2:  # wood: stretched noise stripes
+        stripes = cv2.resize(rng.normal(0, 1, size=(max(h // 40, 2), w)).astype(np.float32), (w, h))
+        img += (stripes * rng.uniform(2, 10))[:, :, None]
+    img += rng.normal(0, 2.0, size=(h, w, 3)).astype(np.float32)
+    return np.asarray(np.clip(img, 0, 255), np.uint8)
+
+
+def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
+             rng: np.random.Generator) -> None:
+    """Draw one die (shadow, rounded body, shading, pips) into img in place."""
+    cx, cy = die.center
+    s = die.size
+    rot = cv2.getRotationMatrix2D((0.0, 0.0), -die.angle, 1.0)[:, :2]
+
+    def to_img(points: npt.NDArray[np.float64]) -> npt.NDArray[np.int32]:
+        pts = points @ rot.T + np.array([cx, cy])
+        return np.asarray(np.round(pts * 16), np.int32)
+
+    r = s * rng.uniform(0.08, 0.2)
+    half = s / 2.0
+    corners = []
+    for qx, qy, a0 in ((1, 1, 0), (-1, 1, 90), (-1, -1, 180), (1, -1, 270)):
+        for a in range(a0, a0 + 91, 15):
+            corners.append(((half - r) * qx + r * math.cos(math.radians(a)),
+                            (half - r) * qy + r * math.sin(math.radians(a))))
+    outline = np.array(corners, np.float64)
+    shadow = img.copy()
+    off = np.array([s * 0.08, s * 0.1])
+    cv2.fillPoly(shadow, [to_img(outline + off)], (0, 0, 0), cv2.LINE_AA, 4)
+    cv2.addWeighted(shadow, 0.25, img, 0.75, 0, dst=img)
+    cv2.fillPoly(img, [to_img(outline)], die.body_bgr, cv2.LINE_AA, 4)
+    # a darker rim suggests the side faces and the rounded edge
+    rim = tuple(int(c * 0.7) for c in die.body_bgr)
+    cv2.polylines(img, [to_img(outline)], True, rim, max(1, int(s / 25)), cv2.LINE_AA, 4)
+    spacing = s * rng.uniform(0.24, 0.3)
+    radius = s * rng.uniform(0.07, 0.1)
+    for px, py in PIP_LAYOUT[die.value]:
+        c = to_img(np.array([[px * spacing, py * spacing]]))[0]
+        cv2.circle(img, (int(c[0]), int(c[1])), int(radius * 16), pip_bgr, -1, cv2.LINE_AA, 4)
+    if rng.random() < 0.5:  # glare spot
+        g = to_img(np.array([[rng.uniform(-0.3, 0.3) * s, rng.uniform(-0.3, 0.3) * s]]))[0]
+        spot = np.zeros_like(img)
+        cv2.circle(spot, (int(g[0]), int(g[1])), int(s * 0.12 * 16), (255, 255, 255), -1,
+                   cv2.LINE_AA, 4)
+        soft = cv2.GaussianBlur(spot, (0, 0), s * 0.06 + 0.5).astype(np.float32)
+        cv2.add(img, (soft * rng.uniform(0.2, 0.7)).astype(np.uint8), dst=img)
+
+
+def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
+                 n_dice: int | None = None, size_range: tuple[float, float] = (20.0, 80.0),
+                 touching: bool = True) -> tuple[Image, list[SynthDie]]:
+    """A random tray photo from above: background plus 1-12 dice, no overlaps."""
+    h, w = shape
+    img: Image = random_background(shape, rng)
+    count = int(rng.integers(1, 13)) if n_dice is None else n_dice
+    size = float(math.exp(rng.uniform(math.log(size_range[0]), math.log(size_range[1]))))
+    dice: list[SynthDie] = []
+    for _ in range(count * 30):
+        if len(dice) >= count:
+            break
+        s = size * rng.uniform(0.85, 1.15)
+        if touching and dice and rng.random() < 0.3:
+            other = dice[int(rng.integers(len(dice)))]
+            ang = rng.uniform(0, 2 * math.pi)
+            dist = (other.size + s) / 2.0 * 1.45
+            c = (other.center[0] + dist * math.cos(ang), other.center[1] + dist * math.sin(ang))
+        else:
+            c = (rng.uniform(s, w - s), rng.uniform(s, h - s))
+        if not (s * 0.75 < c[0] < w - s * 0.75 and s * 0.75 < c[1] < h - s * 0.75):
+            continue
+        if any(math.dist(c, d.center) < (d.size + s) / 2.0 * 1.42 for d in dice):
+            continue
+        body = BODY_COLOURS[int(rng.integers(len(BODY_COLOURS)))]
+        body = tuple(int(np.clip(v + rng.integers(-20, 21), 0, 255)) for v in body)  # type: ignore[assignment]
+        dice.append(SynthDie(int(rng.integers(1, 7)), c, s, float(rng.uniform(0, 90)), body))
+    for die in dice:
+        draw_die(img, die, _contrast_pip(die.body_bgr, rng), rng)
+    if rng.random() < 0.5:
+        img = np.asarray(cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0)), np.uint8)
+    return img, dice

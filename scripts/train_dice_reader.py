@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Train the two small nets of farkle_pi.vision and export them to models/ as ONNX.
+
+* detector: a tiny fully convolutional net that marks die centres (heat map,
+  sub-cell offset, log size) on the photo shrunk so a die is ~5-28 px across;
+* reader: a 32x32 crop classifier with 7 classes: 0 = "not a (readable) die",
+  1..6 = the face pointing up. Crops are not straightened: rotations are learned.
+
+Data: ../shared/data/byler_d6 minus the hold-out split (farkle_pi.vision.dataset),
+rune55 `circle` + `tray` + the greyscale byler copies of training photos (never
+the `table` collection, never copies of held-out photos), plus synthetic scenes
+from farkle_pi.vision.synth. Needs torch (CPU) + onnx in a separate venv:
+
+    /work/train-venv/bin/python scripts/train_dice_reader.py [--data ../shared/data]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv  # noqa: E402
+from farkle_pi.vision.synth import render_scene  # noqa: E402
+
+DET_PATCH = 128
+CROP = 32
+CROP_SCALE = 1.3  # crop side / die size, as in farkle_pi.vision.read
+STORE = 64
+STORE_SCALE = 2.4  # stored crop side / die size (room for rotation + jitter)
+
+
+class Detector(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+
+        def cbr(i: int, o: int, d: int = 1) -> nn.Sequential:
+            return nn.Sequential(nn.Conv2d(i, o, 3, padding=d, dilation=d), nn.BatchNorm2d(o),
+                                 nn.ReLU())
+
+        self.c1 = cbr(3, 16)
+        self.c2 = cbr(16, 24)
+        self.c3 = cbr(24, 32)
+        self.c4 = cbr(32, 32, 2)
+        self.c5 = cbr(32, 32, 4)
+        self.fuse = nn.Sequential(nn.Conv2d(56, 24, 1), nn.ReLU())
+        self.head = nn.Conv2d(24, 4, 1)
+        self.head.bias.data[0] = -2.2
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f1 = F.max_pool2d(self.c1(x), 2)
+        f2 = self.c2(f1)
+        f = self.c5(self.c4(self.c3(F.max_pool2d(f2, 2))))
+        f = F.interpolate(f, scale_factor=2.0, mode="nearest")
+        return self.head(self.fuse(torch.cat([f, f2], 1)))
+
+
+class Reader(nn.Module):
+    def __init__(self) -> None:
+        super().__init__()
+
+        def cbrp(i: int, o: int) -> nn.Sequential:
+            return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
+                                 nn.MaxPool2d(2))
+
+        self.features = nn.Sequential(cbrp(3, 16), cbrp(16, 32), cbrp(32, 48))
+        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(48 * 16, 64), nn.ReLU(), nn.Dropout(0.2),
+                                nn.Linear(64, 7))
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        return self.fc(self.features(x))
+
+
+# ---------------------------------------------------------------- data
+def load_training_images(data: Path, n_synth: int, rng: np.random.Generator
+                         ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """(image, centres Nx2, sizes N, values N) for every training photo."""
+    out = []
+    byler = [r for r in load_folder(data / "byler_d6") if not is_holdout(r.path.name)]
+    rune = load_folder(data / "rune55")
+    coll = {r["image"]: r["collection"] for r in read_tsv(data / "rune55" / "source_names.tsv")}
+    copies = {r["image"]: r["byler_d6_image"]
+              for r in read_tsv(data / "rune55" / "byler_d6_copies.tsv")}
+    keep = [r for r in rune if coll.get(r.path.name) in ("circle", "tray")
+            or (coll.get(r.path.name) == "byler" and r.path.name in copies
+                and not is_holdout(copies[r.path.name]))]
+    for rec in byler + keep:
+        img = cv2.imread(str(rec.path))
+        if img is None or not rec.dice:
+            continue
+        cs = np.array([d.center for d in rec.dice], np.float32)
+        ss = np.array([d.size for d in rec.dice], np.float32)
+        vs = np.array([d.value for d in rec.dice], np.int64)
+        out.append((img, cs, ss, vs))
+    print(f"photos: byler {len(byler)}, rune55 {len(keep)}", flush=True)
+    for _ in range(n_synth):
+        img, dice = render_scene(rng, size_range=(20.0, 120.0))
+        out.append((img, np.array([d.center for d in dice], np.float32),
+                    np.array([d.size * 1.1 for d in dice], np.float32),
+                    np.array([d.value for d in dice], np.int64)))
+    return out
+
+
+def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    f = img.astype(np.float32)
+    if rng.random() < 0.15:
+        f = np.repeat(f.mean(axis=2, keepdims=True), 3, axis=2)
+    f = f * rng.uniform(0.6, 1.4, size=3) + rng.uniform(-40, 40)
+    if rng.random() < 0.3:
+        f = 255.0 * (np.clip(f, 0, 255) / 255.0) ** rng.uniform(0.6, 1.6)
+    if rng.random() < 0.3:
+        k = rng.uniform(0.3, 1.2)
+        f = cv2.GaussianBlur(f, (0, 0), k)
+    f += rng.normal(0, rng.uniform(0, 6), size=f.shape)
+    return np.clip(f, 0, 255).astype(np.uint8)
+
+
+def to_tensor(batch: list[np.ndarray]) -> torch.Tensor:
+    arr = np.stack(batch).astype(np.float32) / 255.0 - 0.5
+    return torch.from_numpy(arr.transpose(0, 3, 1, 2).copy())
+
+
+def det_sample(item, rng: np.random.Generator):
+    img, cs, ss, _ = item
+    med = float(np.median(ss))
+    target = math.exp(rng.uniform(math.log(5.0), math.log(28.0)))
+    s = target / med
+    ang = rng.uniform(0, 360) if rng.random() < 0.5 else 90.0 * rng.integers(4)
+    # pick a die (or anywhere) to centre the patch on
+    if rng.random() < 0.8:
+        c = cs[rng.integers(len(cs))] + rng.normal(0, 40 / max(s, 0.1) * 0.25, 2)
+    else:
+        c = np.array([rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])])
+    m = cv2.getRotationMatrix2D((float(c[0]), float(c[1])), float(ang), float(s))
+    m[:, 2] += np.array([DET_PATCH / 2 - c[0], DET_PATCH / 2 - c[1]])
+    if rng.random() < 0.5:  # mirror
+        m[0] = -m[0]
+        m[0, 2] += DET_PATCH
+    border = cv2.BORDER_REFLECT if rng.random() < 0.5 else cv2.BORDER_CONSTANT
+    val = tuple(int(v) for v in rng.integers(0, 255, 3))
+    patch = cv2.warpAffine(img, m, (DET_PATCH, DET_PATCH), flags=cv2.INTER_AREA if s < 1 else
+                           cv2.INTER_LINEAR, borderMode=border, borderValue=val)
+    patch = colour_jitter(patch, rng)
+    pc = cs @ m[:, :2].T + m[:, 2]
+    psz = ss * s
+    o = DET_PATCH // 2
+    heat = np.zeros((o, o), np.float32)
+    reg = np.zeros((3, o, o), np.float32)
+    mask = np.zeros((o, o), np.float32)
+    yy, xx = np.mgrid[0:o, 0:o].astype(np.float32)
+    for (x, y), z in zip(pc / 2.0, psz, strict=True):
+        if not (0 <= x < o and 0 <= y < o):
+            continue
+        sig = max(0.5, z / 2.0 / 6.0)
+        j, i = int(x), int(y)
+        g = np.exp(-((xx - j) ** 2 + (yy - i) ** 2) / (2 * sig * sig))
+        heat = np.maximum(heat, g)
+        heat[i, j] = 1.0
+        reg[:, i, j] = (x - j, y - i, math.log(z))
+        mask[i, j] = 1.0
+    return patch, heat, reg, mask
+
+
+def focal(logit: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
+    p = torch.sigmoid(logit).clamp(1e-4, 1 - 1e-4)
+    pos = gt.eq(1).float()
+    neg = 1 - pos
+    lp = -torch.log(p) * (1 - p) ** 2 * pos
+    ln = -torch.log(1 - p) * p ** 2 * (1 - gt) ** 4 * neg
+    return (lp.sum() + ln.sum()) / pos.sum().clamp(min=1)
+
+
+def train_detector(items, steps: int, rng: np.random.Generator) -> Detector:
+    net = Detector()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    t0 = time.time()
+    for step in range(steps):
+        batch = [det_sample(items[rng.integers(len(items))], rng) for _ in range(24)]
+        x = to_tensor([b[0] for b in batch])
+        heat = torch.from_numpy(np.stack([b[1] for b in batch]))
+        reg = torch.from_numpy(np.stack([b[2] for b in batch]))
+        mask = torch.from_numpy(np.stack([b[3] for b in batch]))
+        out = net(x)
+        lh = focal(out[:, 0], heat)
+        l1 = F.l1_loss(out[:, 1:], reg, reduction="none").sum(1)
+        lr = (l1 * mask).sum() / mask.sum().clamp(min=1)
+        loss = lh + lr
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0:
+            print(f"det {step} heat {lh.item():.3f} reg {lr.item():.3f} {time.time() - t0:.0f}s",
+                  flush=True)
+    return net.eval()
+
+
+def build_crops(items, rng: np.random.Generator):
+    """Stored 64x64 crops (side = STORE_SCALE x die size) with class labels."""
+    crops, labels = [], []
+
+    def grab(img, c, size):
+        s = STORE / (STORE_SCALE * size)
+        m = np.array([[s, 0, STORE / 2 - s * c[0]], [0, s, STORE / 2 - s * c[1]]])
+        return cv2.warpAffine(img, m, (STORE, STORE), flags=cv2.INTER_AREA if s < 1 else
+                              cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+
+    for img, cs, ss, vs in items:
+        h, w = img.shape[:2]
+        for c, z, v in zip(cs, ss, vs, strict=True):
+            crops.append(grab(img, c, z))
+            labels.append(int(v))
+            # a neighbour-ish miss: off-centre view of this die is "not a die"
+            d = rng.uniform(0.65, 1.0) * z
+            a = rng.uniform(0, 2 * math.pi)
+            crops.append(grab(img, c + d * np.array([math.cos(a), math.sin(a)]), z))
+            labels.append(0)
+        med = float(np.median(ss))
+        for _ in range(max(2, len(cs) // 2)):
+            p = np.array([rng.uniform(0, w), rng.uniform(0, h)])
+            if np.min(np.hypot(*(cs - p).T) / ss) < 0.9:
+                continue
+            crops.append(grab(img, p, med * rng.uniform(0.8, 1.2)))
+            labels.append(0)
+    return np.stack(crops), np.array(labels, np.int64)
+
+
+def crop_batch(crops, labels, idx, rng: np.random.Generator):
+    out = []
+    for k in idx:
+        ang = rng.uniform(0, 360)
+        # die size in store px is STORE/STORE_SCALE; output side is CROP_SCALE * size (jittered)
+        scale = CROP / (CROP_SCALE * rng.uniform(0.85, 1.2) * STORE / STORE_SCALE)
+        m = cv2.getRotationMatrix2D((STORE / 2, STORE / 2), ang, scale)
+        jit = rng.normal(0, 0.07 * CROP / CROP_SCALE, 2) if labels[k] else 0
+        m[:, 2] += CROP / 2 - STORE / 2 + jit
+        if rng.random() < 0.5:
+            m[0] = -m[0]
+            m[0, 2] += CROP
+        sx = rng.uniform(0.85, 1.15)  # mild stretch: perspective, stretched photos
+        m[0] *= sx
+        m[0, 2] += CROP / 2 * (1 - sx)
+        out.append(colour_jitter(cv2.warpAffine(crops[k], m, (CROP, CROP),
+                                                borderMode=cv2.BORDER_REFLECT), rng))
+    return to_tensor(out)
+
+
+def train_reader(crops, labels, steps: int, rng: np.random.Generator) -> Reader:
+    net = Reader()
+    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    t0 = time.time()
+    for step in range(steps):
+        idx = rng.integers(len(labels), size=128)
+        x = crop_batch(crops, labels, idx, rng)
+        y = torch.from_numpy(labels[idx])
+        loss = F.cross_entropy(net(x), y, label_smoothing=0.05)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 200 == 0:
+            print(f"read {step} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+    return net.eval()
+
+
+def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
+    torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["x"], output_names=["y"],
+                      opset_version=13, dynamo=False)
+    print(f"wrote {path} ({path.stat().st_size} bytes)", flush=True)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
+    ap.add_argument("--out", type=Path, default=ROOT / "models")
+    ap.add_argument("--det-steps", type=int, default=1500)
+    ap.add_argument("--read-steps", type=int, default=2500)
+    ap.add_argument("--synth", type=int, default=300)
+    ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--only", choices=["det", "read", "both"], default="both")
+    args = ap.parse_args()
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(2)
+    rng = np.random.default_rng(args.seed)
+    items = load_training_images(args.data, args.synth, rng)
+    args.out.mkdir(exist_ok=True)
+    if args.only in ("det", "both"):
+        det = train_detector(items, args.det_steps, rng)
+        export(det, (1, 3, 160, 160), args.out / "dice_detector.onnx")
+    if args.only in ("read", "both"):
+        crops, labels = build_crops(items, rng)
+        print(f"crops {len(labels)} (not-die {int((labels == 0).sum())})", flush=True)
+        reader = train_reader(crops, labels, args.read_steps, rng)
+        export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")
+    (args.out / "dice_train_args.json").write_text(json.dumps(
+        {k: str(v) for k, v in vars(args).items()}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,162 @@
+"""A whole game from replayed tray frames: the recorded session's video goes through the tray,
+the table, the store and the screen; BANK is pressed on mock GPIO; it ends with the right
+scores and winner. Also `farkle-pi demo --headless`, which plays the same session."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
+
+from farkle_pi.app import App
+from farkle_pi.cli import main
+from farkle_pi.config import ButtonsConfig
+from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.game import GameState
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.camera import DEMO_SESSION, Recording, TrayPlayer
+from farkle_pi.table.table import Table
+from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.theme import DARK
+
+BANK_PIN = 5
+
+
+@pytest.fixture
+def factory() -> Iterator[MockFactory]:
+    mock = MockFactory()
+    Device.pin_factory = mock
+    yield mock
+    mock.reset()
+    Device.pin_factory = None
+
+
+def test_a_whole_game_from_tray_frames(tmp_path: Path, factory: MockFactory) -> None:
+    player, _ = TrayPlayer.open(Recording(DEMO_SESSION))
+    now = [0.0]
+    rules = load_rules("standard", {"target": "1500", "final_round": "false"})
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "camera", clock=lambda: now[0],
+                      resume=False, say=lambda _: None)
+        app = App(table, open_surface((800, 480), headless=True), DARK)
+        app.buttons = TableButtons(ButtonsConfig(bank_led=26), app.actions, factory)
+        try:
+            BANK(app, factory)  # BANK on the setup screen starts the game
+            banks_pressed = []
+            while not player.finished and not (table.state and table.state.over):
+                for event in player.until(now[0]):
+                    app.tray_events.put(event)
+                app.step()
+                state = table.state
+                assert state is not None
+                if _wants_bank(state):  # the table's own decision: Bob at 350, Ann at 1,500
+                    banks_pressed.append((state.player.name, state.turn_points))
+                    BANK(app, factory)
+                now[0] += 0.1
+        finally:
+            app.buttons.close()
+            player.close()
+        state = table.state
+        assert state is not None and state.over
+        assert banks_pressed == [("Bob", 350), ("Ann", 1500)]
+        assert [p.score for p in state.players] == [1500, 350]
+        assert state.winner_names() == ("Ann",)
+        assert [str(t) for t in state.throws] == [
+            "123356", "2445", "366", "122245", "123456"
+        ]
+        assert [t.farkle for t in state.turns] == [True, False, False]
+        assert app.errors == 0 and table.view().screen in ("winner", "results")
+        stored = store.latest()
+        assert stored is not None and [p.score for p in stored.state.players] == [1500, 350]
+
+
+def _wants_bank(state: GameState) -> bool:
+    """Bob banks his 350 with one die left; Ann banks the straight that wins."""
+    return state.phase == "choose" and (
+        (state.player.name, state.turn_points) in (("Bob", 350), ("Ann", 1500))
+    )
+
+
+def BANK(app: App, factory: MockFactory) -> None:
+    factory.pin(BANK_PIN).drive_low()
+    factory.pin(BANK_PIN).drive_high()
+    app.step()
+
+
+def test_demo_headless_plays_the_recorded_session_to_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "final.png"
+    assert main(["demo", "--headless", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "playing the recorded tray session" in printed
+    assert "Ann throws 123356" in printed and "Ann: FARKLE" in printed
+    assert "Bob banks 350" in printed
+    assert "game over: Ann won" in printed
+    assert pygame.image.load(str(out)).get_size() == (800, 480)
+
+
+def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--virtual", "--headless", "--seed", "3", "--players", "Ann", "Cy"]) == 0
+    printed = capsys.readouterr().out
+    assert "seed commitment" in printed and "game over:" in printed
+    assert "dice seed revealed" in printed
+
+
+def test_live_tray_thread_reports_the_recorded_throws() -> None:
+    from queue import Queue
+
+    from farkle_pi.devices import open_source
+    from farkle_pi.table.camera import LiveTray, recording_reader
+    from farkle_pi.tray import Tray, TrayEvent
+
+    recording = Recording(DEMO_SESSION)
+    source = open_source(str(recording.video))
+    reader, frames, _ = recording_reader(recording, source)
+
+    class Following:  # the live thread reads the source; the script reader follows its clock
+        def read(self) -> object:
+            return next(frames, None)
+
+        def close(self) -> None:
+            source.close()
+
+    events: Queue[TrayEvent] = Queue()
+    tray = Tray(reader, recording.calibration, 6)
+    live = LiveTray(Following(), tray, events)  # type: ignore[arg-type]
+    live.start()
+    live._thread.join(timeout=60)
+    live.stop()
+    settled = []
+    while not events.empty():
+        event = events.get()
+        if event.kind == "settled":
+            settled.append("".join(str(v) for v in event.values if v))
+    assert settled[:3] == ["123356", "2445", "366"]
+    assert live.error == "the camera stopped sending pictures"  # the recording's end
+
+
+def test_table_without_a_vision_model_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[table]\ndice = "camera"\n[camera]\nsource = "{DEMO_SESSION / "demo.mp4"}"\n'
+        f'[screen]\nsize = "480x320"\nfullscreen = false\n'
+        f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n'
+    )
+    monkeypatch.setattr("farkle_pi.vision.read_dice", _reader_without_model)
+    assert main(["table", "--config", str(config)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--dice manual" in err[0]
+
+
+def _reader_without_model(image: object, calibration: object = None) -> list[object]:
+    from farkle_pi.errors import FarkleError
+
+    raise FarkleError("model file missing: models/dice_detector.onnx")

@@ -1,0 +1,65 @@
+"""`farkle-pi calibrate` on a recording: the empty tray, its outline and the die size."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from farkle_pi import cli
+from farkle_pi.tray.calibrate import parse_points
+from farkle_pi.vision.calibration import Calibration
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "tray" / "basic.mp4"
+TRUE_TRAY = np.array([(40, 40), (520, 40), (520, 440), (40, 440)], np.float32)
+TRUE_DIE = 40.0
+
+
+def test_calibrate_finds_the_tray_and_measures_a_die(tmp_path: Path) -> None:
+    out = tmp_path / "cal" / "tray.json"
+    assert cli.main(["calibrate", "--source", str(FIXTURE), "--out", str(out)]) == 0
+    calibration = Calibration.load(out)
+    found = np.array(calibration.tray_polygon, np.float32)
+    assert len(found) == 4
+    for corner in TRUE_TRAY:  # every true corner has a found corner near it
+        assert np.min(np.linalg.norm(found - corner, axis=1)) < 10
+    assert calibration.die_size_px == pytest.approx(TRUE_DIE, rel=0.1)
+    reference = calibration.reference()
+    assert reference is not None and reference.shape == (480, 640, 3)
+    first = cv2.VideoCapture(str(FIXTURE)).read()[1]
+    assert float(cv2.absdiff(reference, first).mean()) < 3  # the empty tray, not dice or hands
+
+
+def test_calibrate_takes_a_given_outline_keep_zone_and_die_size(tmp_path: Path) -> None:
+    out = tmp_path / "tray.json"
+    args = ["calibrate", "--source", str(FIXTURE), "--out", str(out), "--tray",
+            "40,40,520,40,520,440,40,440", "--keep-zone", "540,60,625,60,625,420",
+            "--die-size", "38"]
+    assert cli.main(args) == 0
+    raw = json.loads(out.read_text())
+    assert raw["tray_polygon"] == [[40, 40], [520, 40], [520, 440], [40, 440]]
+    assert raw["keep_zone_polygon"] == [[540, 60], [625, 60], [625, 420]]
+    assert raw["die_size_px"] == 38
+    assert raw["reference_image"] == "tray.reference.png"
+
+
+def test_an_all_empty_recording_has_no_die_to_measure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    reference = cv2.VideoCapture(str(FIXTURE)).read()[1]
+    for i in range(20):
+        cv2.imwrite(str(frames / f"{i:03d}.png"), reference)
+    code = cli.main(["calibrate", "--source", str(frames), "--out", str(tmp_path / "c.json")])
+    assert code == 2
+    assert "no die seen in the tray" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text", ["1,2,3,4", "1,2,3,4,5", "a,b,c,d,e,f"])
+def test_bad_points_are_refused(text: str) -> None:
+    with pytest.raises(Exception, match="--tray"):
+        parse_points(text, "--tray")

@@ -1,0 +1,153 @@
+"""Settle detection and tray events on small hand-made films, with a fake reader."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import pytest
+from tray_scenes import FakeReader, Film, background
+
+from farkle_pi.tray import SettleConfig, Tray, TrayEvent
+from farkle_pi.vision.calibration import Calibration
+
+THREE = [(100, 100, 1), (200, 150, 5), (300, 300, 3)]
+SIX = [(100, 100, 1), (200, 150, 5), (300, 300, 3), (400, 120, 2), (150, 350, 4), (420, 380, 6)]
+TRAY = ((20.0, 20.0), (500.0, 20.0), (500.0, 460.0), (20.0, 460.0))
+KEEP = ((530.0, 20.0), (630.0, 20.0), (630.0, 460.0), (530.0, 460.0))
+
+
+def run(film: Film, reader: FakeReader | None = None, **kw: object) -> list[TrayEvent]:
+    tray = Tray(reader or FakeReader(), **kw)  # type: ignore[arg-type]
+    return list(tray.run(film.frames))
+
+
+def summary(events: list[TrayEvent]) -> list[tuple[str, object]]:
+    return [(e.kind, e.reason or e.values) for e in events]
+
+
+@pytest.fixture
+def calibration(tmp_path: Path) -> Calibration:
+    cv2.imwrite(str(tmp_path / "empty.png"), background())
+    return Calibration(tmp_path / "empty.png", TRAY, KEEP, 30.0)
+
+
+def test_a_throw_is_read_once_after_it_has_been_still_for_the_settle_window() -> None:
+    film = Film().still(1.0).rolling(1.0, THREE)
+    stopped = film.t - 1 / 15  # the last rolling frame is where the dice come to rest
+    film.still(2.0, THREE)
+    events = run(film)
+    assert summary(events) == [("empty", ()), ("settled", (1, 3, 5))]
+    settle = SettleConfig().settle_s
+    assert stopped + settle <= events[1].t <= stopped + 0.5
+    assert events[0].t == pytest.approx(settle + 1 / 15, abs=0.07)  # frame 0 has no 'before'
+
+
+def test_nothing_is_read_while_the_dice_roll_or_pause_briefly() -> None:
+    reader = FakeReader()
+    film = Film().rolling(1.0, THREE).still(0.2, THREE).rolling(0.5, THREE)
+    rolling_ends = film.t
+    events = run(film.still(1.0, THREE), reader)
+    assert summary(events) == [("settled", (1, 3, 5))]
+    assert events[0].t > rolling_ends
+    assert len(reader.calls) == SettleConfig().votes
+
+
+def test_dice_taken_out_are_reported_removed_then_the_empty_tray() -> None:
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.still(1.0, THREE[1:])  # the 1 is taken
+    film.still(1.0, [])  # the rest picked up
+    assert summary(run(film)) == [
+        ("settled", (1, 3, 5)), ("removed", (1,)), ("removed", (3, 5)), ("empty", ()),
+    ]
+
+
+def test_a_die_moved_into_the_keep_zone_is_removed(calibration: Calibration) -> None:
+    moved = [(580, 100, 1), *THREE[1:]]
+    film = Film().rolling(1.0, THREE).still(1.0, THREE).still(1.0, moved)
+    events = run(film, calibration=calibration)
+    assert summary(events) == [("settled", (1, 3, 5)), ("removed", (1,))]
+    assert events[1].dice[0].center == pytest.approx((100, 100), abs=1)
+
+
+def test_light_changes_are_not_throws() -> None:
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.still(1.0, THREE, gain=0.8).still(1.0, THREE, gain=0.9)
+    assert summary(run(film)) == [("settled", (1, 3, 5))]
+
+
+def test_a_still_hand_over_the_dice_is_not_read(calibration: Calibration) -> None:
+    reader = FakeReader()
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 300), (300, 300))
+    film.still(1.5, THREE, hand=(300, 300))  # the palm covers the 3 and rests
+    film.hand_moving(0.5, THREE, (300, 300), (700, 300))
+    calls_before_hand = len(reader.calls)
+    film.still(1.0, THREE)
+    events = run(film, reader, calibration=calibration)
+    assert summary(events) == [("settled", (1, 3, 5))]
+    assert len(reader.calls) == calls_before_hand + 2 * SettleConfig().votes
+
+
+def test_without_the_hand_check_the_same_film_would_report_a_false_removal() -> None:
+    """The check above can fail: with no empty-tray reference the hand goes unseen."""
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 300), (300, 300)).still(1.5, THREE, hand=(300, 300))
+    assert ("removed", (3,)) in summary(run(film))
+
+
+def test_cocked_unreadable_and_outside_dice_are_prompted(calibration: Calibration) -> None:
+    dice = [(100, 100, 7), (200, 150, 0), (300, 300, 5), (515, 200, 2)]
+    events = run(Film().rolling(1.0, dice).still(1.0, dice), calibration=calibration)
+    assert summary(events) == [
+        ("settled", (5, None, None)), ("prompt", "cocked"), ("prompt", "outside"),
+        ("prompt", "unreadable"),
+    ]
+    assert len({e.t for e in events}) == 1
+    assert [d.value for d in events[2].dice] == [2]
+
+
+def test_wrong_count_prompts_and_the_keep_sets_the_next_count() -> None:
+    film = Film().rolling(1.0, SIX).still(1.0, SIX)
+    film.still(1.0, SIX[2:]).still(1.0, [])  # keep 1 and 5, pick up four
+    film.rolling(1.0, THREE).still(1.0, THREE)  # only three thrown: one short
+    film.still(1.0, []).rolling(1.0, SIX).still(1.0, SIX)  # next turn: the full set again
+    events = run(film, expect_full=6)
+    assert summary(events) == [
+        ("settled", (1, 2, 3, 4, 5, 6)), ("removed", (1, 5)), ("removed", (2, 3, 4, 6)),
+        ("empty", ()), ("settled", (1, 3, 5)), ("prompt", "count"),
+        ("removed", (1, 3, 5)), ("empty", ()), ("settled", (1, 2, 3, 4, 5, 6)),
+    ]
+    assert events[5].expected == 4
+    assert events[5].to_json()["found"] == 3
+
+
+def test_the_game_can_say_exactly_how_many_dice_to_expect() -> None:
+    tray = Tray(FakeReader(), expect_full=6)
+    tray.expect(2)
+    events = list(tray.run(Film().rolling(1.0, SIX).still(1.0, SIX).frames))
+    assert summary(events) == [("settled", (1, 2, 3, 4, 5, 6)), ("prompt", "count")]
+    assert events[1].expected == 2
+
+
+def test_a_die_read_differently_in_the_still_frames_is_unreadable() -> None:
+    reader = FakeReader()
+    reader.flicker = {3: [2, 3, 4]}  # no value reaches a majority
+    events = run(Film().rolling(1.0, THREE).still(1.0, THREE), reader)
+    assert summary(events) == [("settled", (1, 5, None)), ("prompt", "unreadable")]
+
+
+def test_one_odd_read_is_outvoted() -> None:
+    reader = FakeReader()
+    reader.flicker = {3: [3, 3, 4]}
+    events = run(Film().rolling(1.0, THREE).still(1.0, THREE), reader)
+    assert summary(events) == [("settled", (1, 3, 5))]
+
+
+def test_events_have_the_replay_json_shape() -> None:
+    events = run(Film().rolling(1.0, THREE).still(1.0, THREE))
+    line = events[0].to_json()
+    assert list(line) == ["t", "event", "dice"]
+    assert line["event"] == "settled" and isinstance(line["t"], float)
+    die = line["dice"][0]  # type: ignore[index]
+    assert {"value", "center", "confidence", "flat"} <= set(die)
