@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from farkle_pi import __version__
 from farkle_pi.commands import COMMANDS
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import FarkleError, one_line
 
 EXIT_USAGE = 2
 
@@ -18,7 +18,7 @@ class OneLineParser(argparse.ArgumentParser):
     """argparse that reports a usage mistake as one line, not a usage block."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see --help)\n")
+        self.exit(EXIT_USAGE, one_line(f"{self.prog}: error: {message} (see --help)") + "\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,13 +32,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
-        args = parser.parse_args(["table"])
+    try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            args = parser.parse_args(["table"])
+    except SystemExit as stop:  # a usage error, --help, --version: an exit code, never a raise
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     try:
         code: int = args.run(args)
     except FarkleError as error:
-        print(f"farkle-pi: {error}", file=sys.stderr)
+        print(one_line(f"farkle-pi: {error}"), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130

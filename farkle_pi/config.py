@@ -186,9 +186,17 @@ def load_config(explicit: str | None = None) -> Config:
     if path is None:
         return Config()
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
+        data = path.read_bytes()
+    except OSError as error:
         raise ConfigError(f"{path}: cannot read config: {error}") from error
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ConfigError(
+            f"{path}: cannot read config: line {line}: byte 0x{data[error.start]:02x} is not "
+            "UTF-8 text; save the file as UTF-8"
+        ) from None
     return parse_config(text, path)
 
 

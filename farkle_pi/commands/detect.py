@@ -14,6 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.errors import FarkleError, one_line
+
 EXIT_BAD_FILE = 2
 
 
@@ -37,22 +39,22 @@ def draw_path(out: Path, image: Path, many: bool) -> Path:
 
 def run(args: argparse.Namespace) -> int:
     import cv2  # heavy imports only when the command runs
-    import numpy as np
 
     from farkle_pi.vision import Calibration, read_dice
     from farkle_pi.vision.draw import draw_readings
+    from farkle_pi.vision.imagefile import read_image
 
     cv2.setNumThreads(1)
     calibration = Calibration.load(args.calibration) if args.calibration else None
     code = 0
     many = len(args.images) > 1
     for path in args.images:
-        raw = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
-        if raw is None:
-            print(f"farkle-pi: cannot read image {path}", file=sys.stderr)
+        try:
+            image = read_image(path)
+        except FarkleError as error:
+            print(one_line(f"farkle-pi: {error}"), file=sys.stderr)
             code = EXIT_BAD_FILE
             continue
-        image = np.asarray(raw, np.uint8)
         t0 = time.perf_counter()
         dice = read_dice(image, calibration)
         ms = (time.perf_counter() - t0) * 1000.0
@@ -70,6 +72,6 @@ def run(args: argparse.Namespace) -> int:
         if args.draw:
             target = draw_path(args.draw, path, many)
             if not cv2.imwrite(str(target), draw_readings(image, dice)):
-                print(f"farkle-pi: cannot write {target}", file=sys.stderr)
+                print(one_line(f"farkle-pi: cannot write {target}"), file=sys.stderr)
                 code = EXIT_BAD_FILE
     return code

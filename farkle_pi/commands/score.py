@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import FarkleError, one_line
 from farkle_pi.rules import Chart, Roll, RuleSet, Scoring, chart
 
 
@@ -62,7 +62,7 @@ def _score_stream(table: Chart, as_json: bool) -> int:
         try:
             scoring = table.score(Roll.parse(line))
         except FarkleError as error:
-            print(f"farkle-pi: line {number}: {error}", file=sys.stderr)
+            print(one_line(f"farkle-pi: line {number}: {error}"), file=sys.stderr)
             if as_json:
                 out.write(json.dumps({"line": number, "error": str(error)}) + "\n")
             status = 2

@@ -1,0 +1,94 @@
+"""Photos from files, refused whole unless they are whole.
+
+A truncated or damaged JPEG still decodes, into a half-grey picture, and libjpeg complains on
+stderr past our one-line error; the reader must never guess dice from half a picture. A header
+that claims a gigantic picture is refused before OpenCV allocates it (the Pi has 1-8 GB).
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import numpy as np
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.vision.find import Image
+
+MAX_PIXELS = 50_000_000  # 3x the largest Pi camera (4608x3496)
+_SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+def read_image(path: Path) -> Image:
+    """The picture in `path` as BGR, or a FarkleError saying why it cannot be used."""
+    import cv2
+
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise FarkleError(f"cannot read image {path}: {error.strerror or error}") from None
+    problem = _damage(data)
+    if problem:
+        raise FarkleError(f"cannot read image {path}: {problem}")
+    with _stderr_kept() as complaints:
+        image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+    if image is None:
+        raise FarkleError(f"cannot read image {path}: not a picture (JPEG or PNG expected)")
+    if complaints:
+        raise FarkleError(f"cannot read image {path}: damaged ({complaints[0]})")
+    return np.asarray(image, np.uint8)
+
+
+def _damage(data: bytes) -> str:
+    """What is visibly wrong with the file before decoding it ("" when nothing is)."""
+    if not data:
+        return "the file is empty"
+    size = _png_size(data) if data.startswith(b"\x89PNG") else None
+    if data.startswith(b"\xff\xd8"):
+        if b"\xff\xd9" not in data[-65536:]:
+            return "the JPEG is cut short (no end marker): copy it again"
+        size = _jpeg_size(data)
+    if size is not None and size[0] * size[1] > MAX_PIXELS:
+        return f"{size[0]}x{size[1]} pixels is too big for a photo of a dice tray"
+    return ""
+
+
+def _png_size(data: bytes) -> tuple[int, int] | None:
+    if len(data) < 24 or data[12:16] != b"IHDR":
+        return None
+    width, height = struct.unpack(">II", data[16:24])
+    return int(width), int(height)
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int] | None:
+    """The frame size from the first SOF marker, walking the segments after SOI."""
+    at = 2
+    while at + 9 <= len(data) and data[at] == 0xFF:
+        marker = data[at + 1]
+        length = struct.unpack(">H", data[at + 2:at + 4])[0]
+        if marker in _SOF:
+            height, width = struct.unpack(">HH", data[at + 5:at + 9])
+            return int(width), int(height)
+        at += 2 + length
+    return None
+
+
+@contextmanager
+def _stderr_kept() -> Iterator[list[str]]:
+    """What C libraries (libjpeg, libpng, OpenCV's log) write to fd 2 meanwhile, as lines."""
+    lines: list[str] = []
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            text = sink.read().decode("utf-8", "replace")
+            lines.extend(line.strip() for line in text.splitlines() if line.strip())

@@ -1,0 +1,70 @@
+"""The bad inputs fuzzing found, kept as plain tests: each once broke the one-line promise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from fuzzing import A_JPEG, assert_clean, huge_png_header, run_cli
+
+from farkle_pi.errors import one_line
+
+
+@pytest.mark.parametrize("argv", [["demo", "\r"], ["detect", "\x0c"], ["score", "1\n7"],
+                                  ["game", "throw", "12\u2028"]])
+def test_control_characters_in_an_argument_stay_on_one_line(argv: list[str]) -> None:
+    outcome = run_cli(argv)
+    assert_clean(outcome)
+    assert outcome.code == 2 and outcome.err.count("\n") == 1
+
+
+def test_one_line_escapes_breaks_and_keeps_the_rest() -> None:
+    assert one_line("a\nb\r\x1b[2Jc\u2028dé") == "a\\nb\\r\\x1b[2Jc\\u2028dé"
+
+
+def test_argparse_exits_are_returned_not_raised() -> None:
+    assert run_cli(["--version"]).code == 0
+    assert run_cli(["score", "--no-such-option"]).code == 2
+    help_text = run_cli(["score", "--help"])
+    assert help_text.code == 0 and "DICE" in help_text.out
+
+
+@pytest.mark.parametrize("cut", [3, 2000, len(A_JPEG.read_bytes()) - 100])
+def test_a_truncated_jpeg_is_refused_in_one_line_without_libjpeg_noise(
+    tmp_path: Path, cut: int
+) -> None:
+    image = tmp_path / "photo.jpg"
+    image.write_bytes(A_JPEG.read_bytes()[:cut])
+    outcome = run_cli(["detect", str(image)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "cut short" in outcome.err
+    assert "Premature end" not in outcome.err
+
+
+def test_a_jpeg_with_damaged_data_is_refused_not_read_half_grey(tmp_path: Path) -> None:
+    data = bytearray(A_JPEG.read_bytes())
+    data[len(data) // 2: len(data) // 2 + 40] = b"\xff\xd0" * 20  # restart markers mid-scan
+    image = tmp_path / "photo.jpg"
+    image.write_bytes(bytes(data))
+    outcome = run_cli(["detect", str(image)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "damaged" in outcome.err
+
+
+@pytest.mark.parametrize(("width", "height"), [(30_000, 30_000), (100_000, 100_000)])
+def test_a_giant_png_header_is_refused_before_decoding(
+    tmp_path: Path, width: int, height: int
+) -> None:
+    image = tmp_path / "photo.png"
+    image.write_bytes(huge_png_header(width, height))
+    outcome = run_cli(["detect", str(image)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and f"{width}x{height} pixels is too big" in outcome.err
+
+
+def test_a_config_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'[table]\ndice = "manual"\nplayers = ["Jos\xe9"]\n')
+    outcome = run_cli(["config", "check", "--config", str(path)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "line 3" in outcome.err and "UTF-8" in outcome.err

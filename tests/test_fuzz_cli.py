@@ -1,0 +1,133 @@
+"""Random and garbled arguments for every subcommand, found from the parser itself, so a
+command added later is fuzzed too. Each must exit 0 or give one line and exit 2 (doctor: 1),
+and a refused command must leave the game in progress exactly as it was."""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fuzzing import assert_clean, fuzz_settings, game_shown, junk_files, run_cli, tally
+from hypothesis import given
+from hypothesis import strategies as st
+
+from farkle_pi.cli import build_parser
+
+TEXT = st.text(
+    alphabet=st.characters(blacklist_categories=["Cs"], blacklist_characters="\x00")
+    | st.sampled_from(["\udcff", "\udc80", "\u202e", "\n", "\t", "=", "-", ":", "."]),
+    max_size=12,
+)
+VALUES = [
+    "111155", "1 1 5", "5:red", "5:blue 5:red", "123456", "7", "0", "-1", "99999999999999999999",
+    "1e309", "nan", "inf", "", " ", "-", "--", "standard", "portland", "tyler", "nosuch",
+    "target=500", "entry=abc", "dice=7", "foo=1", "=", "Ann", "Bob", "800x480", "0x0", "1x99999",
+    "picamera2", "opencv:0", "opencv:99", "3", "1", "--json", "--help",
+]
+FILES = ["empty.jpg", "text.jpg", "truncated.jpg", "truncated.png", "huge.png", "garbage.bin",
+         "bad.toml", "latin1.toml", "wrong-types.toml", "rules-bad.toml", "rules-good.toml",
+         "calibration.json", "notadb.db", "a-folder.jpg", "frames", "missing.jpg", "good.toml",
+         "game.db"]
+
+
+def command_paths(parser: argparse.ArgumentParser, prefix: tuple[str, ...] = ()) -> Iterator[
+        tuple[tuple[str, ...], list[str]]]:
+    """Every (sub)command with the words its parser knows: option strings and choices."""
+    words: list[str] = []
+    nested = None
+    for action in parser._actions:
+        words += action.option_strings
+        if isinstance(action, argparse._SubParsersAction):
+            nested = action
+        elif action.choices is not None:
+            words += [str(choice) for choice in action.choices]
+    yield prefix, words
+    if nested is not None:
+        for name, child in nested.choices.items():
+            yield from command_paths(child, (*prefix, name))
+
+
+COMMANDS = [(path, words) for path, words in command_paths(build_parser())]
+
+
+@st.composite
+def argv(draw: st.DrawFn) -> list[str]:
+    path, words = draw(st.sampled_from(COMMANDS))
+    token = st.one_of(
+        st.sampled_from(words or ["--help"]),
+        st.sampled_from(VALUES),
+        st.sampled_from(FILES).map(lambda name: f"@{name}"),
+        TEXT.map(lambda text: text.lstrip("/~")),  # nothing outside the test's folder
+    )
+    return [*path, *draw(st.lists(token, max_size=6))]
+
+
+@pytest.fixture
+def quick_app(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and demo loops stop after a few frames; doctor asks no child processes.
+    What is fuzzed here is the arguments and the start-up, not the evening."""
+    from farkle_pi import doctor
+    from farkle_pi.app import App
+
+    step = App.step
+
+    def few_frames(self: App) -> bool:
+        return step(self) and self.frames < 3
+
+    monkeypatch.setattr(App, "step", few_frames)
+    monkeypatch.setattr(doctor, "probe", lambda kind, *a, **k: {"error": f"{kind} not probed"})
+
+
+@pytest.fixture
+def game_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A game in progress (Ann on the board, Bob mid-turn), made once, copied per example."""
+    db = tmp_path_factory.mktemp("template") / "game.db"
+    for words in (["game", "new", "--players", "Ann", "Bob"], ["game", "throw", "111523"],
+                  ["game", "keep", "111"], ["game", "bank"], ["game", "throw", "155234"]):
+        outcome = run_cli([*words, "--db", str(db)])
+        assert outcome.code == 0, str(outcome)
+    return db
+
+
+def fresh_folder(tmp_path: Path, game_db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A new folder per example, as cwd, with the junk files and the game as $FARKLE_PI_DB."""
+    folder = Path(tempfile_dir(tmp_path))
+    paths = junk_files(folder)
+    shutil.copy(game_db, folder / "game.db")
+    monkeypatch.chdir(folder)
+    monkeypatch.setenv("FARKLE_PI_DB", str(folder / "game.db"))
+    return paths["good.toml"].parent
+
+
+def tempfile_dir(tmp_path: Path) -> str:
+    import tempfile
+
+    return tempfile.mkdtemp(dir=tmp_path)
+
+
+@fuzz_settings(ci_examples=160)
+@given(words=argv())
+def test_garbled_arguments_for_every_command(
+    words: list[str], tmp_path: Path, game_db: Path, quick_app: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    folder = fresh_folder(tmp_path, game_db, monkeypatch)
+    words = [str(folder / w[1:]) if w.startswith("@") else w for w in words]
+    tally(f"arguments: {' '.join(words[:1]) or '(none)'}")
+    before = game_shown(folder / "game.db")
+    outcome = run_cli(words)
+    many_images = sum(1 for w in words if not w.startswith("-")) if words[:1] == ["detect"] else 1
+    assert_clean(outcome, codes=(0, 1, 2) if "doctor" in words[:1] else (0, 2),
+                 error_lines=max(1, many_images))
+    if outcome.code != 0:
+        assert game_shown(folder / "game.db") == before, str(outcome)
+
+
+def test_every_subcommand_is_in_the_fuzz() -> None:
+    names = {path[0] for path, _ in COMMANDS if path}
+    assert {"score", "coach", "game", "stats", "history", "fairness", "config", "doctor",
+            "detect", "replay", "screenshot", "table", "verify", "demo"} <= names
+    assert ("game", "throw") in [path for path, _ in COMMANDS]
