@@ -1,0 +1,48 @@
+"""The table as the Pi runs it (`farkle-pi table --config CFG`), headless, with a scripted hand.
+
+    python tests/app_crash_child.py UNITS.json table --config CFG --windowed
+
+Only the input changes: each frame the script puts on the app's own action queue the presses of
+the next unit (a unit = the presses that make one game command: the digits of a throw, KEEP,
+BANK), chosen by how many commands the stored game holds, so a restarted table carries on where
+the file says it is. After each frame one JSON line on stdout says what the screen shows.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from app_crash_harness import durable_view, position  # noqa: E402
+
+from farkle_pi.app import App  # noqa: E402
+from farkle_pi.cli import main  # noqa: E402
+from farkle_pi.ui.actions import Action  # noqa: E402
+
+
+def scripted(units: list[list[list[object]]]) -> None:
+    step = App.step
+
+    def frame(app: App) -> bool:
+        running = step(app)
+        at = position(app.table)
+        line = {"played": at, "view": durable_view(app.table), "errors": app.errors,
+                "error": app.table.error}
+        os.write(1, (json.dumps(line) + "\n").encode())
+        if at + 1 >= len(units):
+            app.actions.put(Action("quit"))
+        else:
+            for kind, value in units[at + 1]:
+                app.actions.put(Action(kind, int(value)))  # type: ignore[arg-type]
+        return running
+
+    App.step = frame  # type: ignore[method-assign]
+
+
+if __name__ == "__main__":
+    scripted(json.loads(Path(sys.argv[1]).read_text()))
+    sys.exit(main(sys.argv[2:]))
