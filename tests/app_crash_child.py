@@ -17,11 +17,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from app_crash_harness import durable_view, position  # noqa: E402
+from app_crash_harness import durable_view, position
 
-from farkle_pi.app import App  # noqa: E402
-from farkle_pi.cli import main  # noqa: E402
-from farkle_pi.ui.actions import Action  # noqa: E402
+from farkle_pi.app import App
+from farkle_pi.cli import main
+from farkle_pi.ui.actions import Action
 
 
 def scripted(units: list[list[list[object]]]) -> None:

@@ -4,8 +4,6 @@ log), and the game on disk is always the game on the screen."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from fuzzing import fuzz_settings, tally
 from hypothesis import given
