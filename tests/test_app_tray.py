@@ -44,7 +44,8 @@ def test_a_whole_game_from_tray_frames(tmp_path: Path, factory: MockFactory) -> 
         table = Table(store, rules, ["Ann", "Bob"], "camera", clock=lambda: now[0],
                       resume=False, say=lambda _: None)
         app = App(table, open_surface((800, 480), headless=True), DARK)
-        app.buttons = TableButtons(ButtonsConfig(bank_led=26), app.actions, factory)
+        pins = ButtonsConfig(bank=BANK_PIN, next=6, keep=13, undo=19, bank_led=26)
+        app.buttons = TableButtons(pins, app.actions, factory)
         try:
             BANK(app, factory)  # BANK on the setup screen starts the game
             banks_pressed = []
