@@ -175,3 +175,16 @@ def test_a_refused_command_is_shown_not_raised(app: App) -> None:
     assert "type the 6 dice" in app.table.view().error
     type_keys(app, "23462")  # completes 523462 -> 5 scores
     assert app.table.view().options and not app.table.view().error
+
+
+def test_history_screen_lists_the_finished_game_and_player_stats(app: App) -> None:
+    test_a_whole_game(app)
+    KEEP(app)  # the winner screen: KEEP shows the night's history
+    view = app.table.view()
+    assert view.screen == "history"
+    assert [(h.players, h.winner, h.score) for h in view.history] == [("Ann, Bob", "Bob", 3500)]
+    stats = {s.name: s for s in view.stats}
+    assert stats["Bob"].wins == 1 and stats["Ann"].wins == 0
+    assert stats["Bob"].best_turn == 3500 and stats["Ann"].best_turn == 1000
+    KEEP(app)  # and then a new game's setup
+    assert app.table.view().screen == "setup"

@@ -27,7 +27,7 @@ from farkle_pi.game import (
     Undo,
 )
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
-from farkle_pi.store import Store, StoredGame
+from farkle_pi.store import Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
@@ -89,7 +89,7 @@ class Table:
         self.say = say
         self.mode = dice_mode
         self.fair_dice = fair_dice
-        known = tuple(dict.fromkeys(n for g in store.history() for n in g.players))
+        known = tuple(dict.fromkeys(n for g in store.records() for n in g.players))
         self.setup = SetupView(
             players=tuple(players),
             known_names=tuple(dict.fromkeys((*players, *known))),
@@ -410,10 +410,9 @@ class Table:
         self.banners.append(Banner(kind, text, detail))  # type: ignore[arg-type]
 
     def _history_view(self) -> TableView:
-        summaries = self.store.history()
-        states = [self.store.game(s.id).state for s in summaries[-20:]]
-        return TableView(screen="history", history=history_rows(summaries),
-                         stats=stat_rows(states))
+        records = self.store.records()
+        return TableView(screen="history", history=history_rows(records),
+                         stats=stat_rows(player_stats(records)))
 
 
 def _with_colours(keep: Roll, state: GameState) -> Roll:
