@@ -161,3 +161,20 @@ def _reader_without_model(image: object, calibration: object = None) -> list[obj
     from farkle_pi.errors import FarkleError
 
     raise FarkleError("model file missing: models/dice_detector.onnx")
+
+
+def test_demo_without_a_display_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER", "1")
+    pygame.display.quit()
+    try:
+        assert main(["demo"]) == 2
+    finally:
+        pygame.display.quit()
+        monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    err = [line for line in capsys.readouterr().err.splitlines() if line.startswith("farkle-pi")]
+    assert len(err) == 1
+    assert "no display could be opened" in err[0] and "farkle-pi demo --headless" in err[0]

@@ -34,8 +34,11 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     mode = args.dice or config.table.dice
     rules = load_rules(config.rules.preset, dict(config.rules.overrides))
-    surface = open_surface(config.screen.size, fullscreen=config.screen.fullscreen
-                           and not args.windowed)
+    surface = open_surface(
+        config.screen.size,
+        fullscreen=config.screen.fullscreen and not args.windowed,
+        hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
+    )
     with Store(config.store.database) as store:
         table = Table(store, rules, config.table.players, mode, resume=not args.new)
         app = App(table, surface, theme_named(config.table.theme))
