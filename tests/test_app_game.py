@@ -26,9 +26,7 @@ PINS = ButtonsConfig(bank=5, next=6, keep=13, undo=19, bank_led=26)
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    factory = MockFactory()
-    Device.pin_factory = factory
+def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
     surface = open_surface((800, 480), headless=True)
     store = Store(tmp_path / "farkle.db")
     rules = load_rules("standard", {"target": "2000"})
@@ -37,12 +35,10 @@ def app(tmp_path: Path) -> Iterator[App]:
     table.setup = table.setup.__class__(players=("Ann", "Bob"), target=2000, dice_mode="manual")
     app = App(table, surface, DARK)
     app.clock = clock  # type: ignore[attr-defined]
-    app.buttons = TableButtons(PINS, app.actions, factory, hold_seconds=0.05)
+    app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.05)
     yield app
     app.buttons.close()
     store.close()
-    Device.pin_factory = None
-    factory.reset()
 
 
 def gpio(app: App, pin: int, hold: float = 0.0) -> None:
