@@ -184,3 +184,26 @@ def test_history_screen_lists_the_finished_game_and_player_stats(app: App) -> No
     assert stats["Bob"].best_turn == 3500 and stats["Ann"].best_turn == 1000
     KEEP(app)  # and then a new game's setup
     assert app.table.view().screen == "setup"
+
+
+def test_a_crash_in_one_frame_is_shown_and_the_game_goes_on(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.step()
+    BANK(app)
+    import farkle_pi.app as app_module
+
+    real_render = app_module.render
+    calls = {"n": 0}
+
+    def flaky(*args: object, **kwargs: object) -> object:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("boom")
+        return real_render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app_module, "render", flaky)
+    assert app.step() is True  # the broken frame
+    assert app.errors == 1 and "boom" in app.table.view().error
+    type_keys(app, "111234")  # the next frames work and the game goes on
+    assert app.table.view().options and app.errors == 1
