@@ -32,7 +32,8 @@ def test_a_whole_game_from_tray_frames(tmp_path: Path, mock_pins: MockFactory) -
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, rules, ["Ann", "Bob"], "camera", clock=lambda: now[0],
                       resume=False, say=lambda _: None)
-        app = App(table, open_surface((800, 480), headless=True), DARK)
+        app = App(table, open_surface((800, 480), headless=True), DARK,
+                  expect=player.tray.expect)
         pins = ButtonsConfig(bank=BANK_PIN, next=6, keep=13, undo=19, bank_led=26)
         app.buttons = TableButtons(pins, app.actions, mock_pins)
         try:

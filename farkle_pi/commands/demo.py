@@ -71,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
         table = Table(store, rules, args.players, mode, clock=clock, say=print,
                       resume=False, fair_dice=lambda game_id: FairDice(game_id, seed))
         table.new_game()
-        app = App(table, surface, theme_named(args.theme),
-                  camera=(lambda: player.latest) if player is not None else None)
+        app = App(table, surface, theme_named(args.theme))
+        if player is not None:
+            app.camera = lambda: player.latest if player else None
+            app.expect = player.tray.expect
         start = last_press = clock()
         ended_at: float | None = None
         while app.step():

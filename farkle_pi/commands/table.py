@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
             live = open_live_tray(camera.source, camera.fps, config.calibration.path,
                                   app.tray_events)  # type: ignore[arg-type]
             app.camera = lambda: live.latest if live else None
+            app.expect = live.tray.expect
             live.start()
         app.buttons = open_buttons(config.buttons, app.actions)
         try:

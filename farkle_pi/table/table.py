@@ -62,7 +62,6 @@ PROMPTS = {
     "cocked": "die cocked - throw it again",
     "outside": "a die left the tray - throw it again",
     "unreadable": "a die cannot be read - throw again or tap it to set it",
-    "count": "wrong number of dice in the tray",
 }
 
 
@@ -293,17 +292,25 @@ class Table:
             self.error = f"internal error: {error}"
 
     def _tray(self, event: TrayNews) -> None:
+        before = self.prompt
+        self._tray_event(event)
+        if self.prompt and self.prompt != before:
+            self.say(f"tray: {self.prompt}")
+
+    def _tray_event(self, event: TrayNews) -> None:
         state = self.state
         if state is None or state.over or self.screen == "setup":
             return
-        if event.kind == "prompt":
+        if event.kind == "prompt" and event.reason == "count":
+            self.prompt = _count_prompt(len(event.dice), state.dice_to_throw)
+        elif event.kind == "prompt":
             self.prompt = PROMPTS.get(event.reason or "", "throw again")
         elif event.kind == "settled" and state.phase != "keep":
             values = [d.value for d in event.dice]
             if None in values:
-                self.prompt = PROMPTS["unreadable"]
-            elif len(values) != state.dice_to_throw:
-                self.prompt = f"{len(values)} dice in the tray: throw {state.dice_to_throw}"
+                return  # the tray's prompt (cocked, unreadable) follows and says why
+            if len(values) != state.dice_to_throw:
+                self.prompt = _count_prompt(len(values), state.dice_to_throw)
             else:
                 # Colours matter to the score only under colour rules; else plain dice.
                 coloured = state.rules.colour_triples
@@ -413,6 +420,10 @@ class Table:
         records = self.store.records()
         return TableView(screen="history", history=history_rows(records),
                          stats=stat_rows(player_stats(records)))
+
+
+def _count_prompt(found: int, wanted: int) -> str:
+    return f"{found} dice in the tray: throw {wanted}"
 
 
 def _with_colours(keep: Roll, state: GameState) -> Roll:
