@@ -38,6 +38,7 @@ class App:
         tray_events: Queue[TrayNews] | None = None,
         buttons: TableButtons | None = None,
         camera: Callable[[], Frame | None] | None = None,
+        expect: Callable[[int | None], None] | None = None,
     ) -> None:
         self.table = table
         self.surface = surface
@@ -47,6 +48,8 @@ class App:
         self.buttons = buttons
         self.camera = camera  # the latest frame from the tray's camera, shown while waiting
         self._picture: tuple[int, pygame.Surface] | None = None
+        self.expect = expect  # tells the tray how many dice the next throw must have
+        self._expected: int | None = None
         self.hits: list[Hit] = []
         self.running = True
         self.frames = 0
@@ -76,6 +79,17 @@ class App:
             self.table.handle(action)
         for news in _drain(self.tray_events):
             self.table.tray(news)
+        self._tell_tray()
+
+    def _tell_tray(self) -> None:
+        """Before a throw the game knows exactly how many dice it needs; the tray checks it."""
+        state = self.table.state
+        if self.expect is None or state is None or state.phase == "keep":
+            return
+        count = None if state.over else state.dice_to_throw
+        if count != self._expected:
+            self._expected = count
+            self.expect(count)
 
     def _draw(self) -> None:
         view = self.table.view()

@@ -26,9 +26,7 @@ PINS = ButtonsConfig(bank=5, next=6, keep=13, undo=19, bank_led=26)
 
 
 @pytest.fixture
-def app(tmp_path: Path) -> Iterator[App]:
-    factory = MockFactory()
-    Device.pin_factory = factory
+def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
     surface = open_surface((800, 480), headless=True)
     store = Store(tmp_path / "farkle.db")
     rules = load_rules("standard", {"target": "2000"})
@@ -37,12 +35,10 @@ def app(tmp_path: Path) -> Iterator[App]:
     table.setup = table.setup.__class__(players=("Ann", "Bob"), target=2000, dice_mode="manual")
     app = App(table, surface, DARK)
     app.clock = clock  # type: ignore[attr-defined]
-    app.buttons = TableButtons(PINS, app.actions, factory, hold_seconds=0.05)
+    app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.05)
     yield app
     app.buttons.close()
     store.close()
-    Device.pin_factory = None
-    factory.reset()
 
 
 def gpio(app: App, pin: int, hold: float = 0.0) -> None:
@@ -175,3 +171,39 @@ def test_a_refused_command_is_shown_not_raised(app: App) -> None:
     assert "type the 6 dice" in app.table.view().error
     type_keys(app, "23462")  # completes 523462 -> 5 scores
     assert app.table.view().options and not app.table.view().error
+
+
+def test_history_screen_lists_the_finished_game_and_player_stats(app: App) -> None:
+    test_a_whole_game(app)
+    KEEP(app)  # the winner screen: KEEP shows the night's history
+    view = app.table.view()
+    assert view.screen == "history"
+    assert [(h.players, h.winner, h.score) for h in view.history] == [("Ann, Bob", "Bob", 3500)]
+    stats = {s.name: s for s in view.stats}
+    assert stats["Bob"].wins == 1 and stats["Ann"].wins == 0
+    assert stats["Bob"].best_turn == 3500 and stats["Ann"].best_turn == 1000
+    KEEP(app)  # and then a new game's setup
+    assert app.table.view().screen == "setup"
+
+
+def test_a_crash_in_one_frame_is_shown_and_the_game_goes_on(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.step()
+    BANK(app)
+    import farkle_pi.app as app_module
+
+    real_render = app_module.render
+    calls = {"n": 0}
+
+    def flaky(*args: object, **kwargs: object) -> object:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise RuntimeError("boom")
+        return real_render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app_module, "render", flaky)
+    assert app.step() is True  # the broken frame
+    assert app.errors == 1 and "boom" in app.table.view().error
+    type_keys(app, "111234")  # the next frames work and the game goes on
+    assert app.table.view().options and app.errors == 1

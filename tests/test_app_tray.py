@@ -4,12 +4,10 @@ scores and winner. Also `farkle-pi demo --headless`, which plays the same sessio
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from farkle_pi.app import App
@@ -27,26 +25,19 @@ from farkle_pi.ui.theme import DARK
 BANK_PIN = 5
 
 
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    mock = MockFactory()
-    Device.pin_factory = mock
-    yield mock
-    mock.reset()
-    Device.pin_factory = None
-
-
-def test_a_whole_game_from_tray_frames(tmp_path: Path, factory: MockFactory) -> None:
+def test_a_whole_game_from_tray_frames(tmp_path: Path, mock_pins: MockFactory) -> None:
     player, _ = TrayPlayer.open(Recording(DEMO_SESSION))
     now = [0.0]
     rules = load_rules("standard", {"target": "1500", "final_round": "false"})
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, rules, ["Ann", "Bob"], "camera", clock=lambda: now[0],
                       resume=False, say=lambda _: None)
-        app = App(table, open_surface((800, 480), headless=True), DARK)
-        app.buttons = TableButtons(ButtonsConfig(bank_led=26), app.actions, factory)
+        app = App(table, open_surface((800, 480), headless=True), DARK,
+                  expect=player.tray.expect)
+        pins = ButtonsConfig(bank=BANK_PIN, next=6, keep=13, undo=19, bank_led=26)
+        app.buttons = TableButtons(pins, app.actions, mock_pins)
         try:
-            BANK(app, factory)  # BANK on the setup screen starts the game
+            BANK(app, mock_pins)  # BANK on the setup screen starts the game
             banks_pressed = []
             while not player.finished and not (table.state and table.state.over):
                 for event in player.until(now[0]):
@@ -56,7 +47,7 @@ def test_a_whole_game_from_tray_frames(tmp_path: Path, factory: MockFactory) -> 
                 assert state is not None
                 if _wants_bank(state):  # the table's own decision: Bob at 350, Ann at 1,500
                     banks_pressed.append((state.player.name, state.turn_points))
-                    BANK(app, factory)
+                    BANK(app, mock_pins)
                 now[0] += 0.1
         finally:
             app.buttons.close()
@@ -82,9 +73,9 @@ def _wants_bank(state: GameState) -> bool:
     )
 
 
-def BANK(app: App, factory: MockFactory) -> None:
-    factory.pin(BANK_PIN).drive_low()
-    factory.pin(BANK_PIN).drive_high()
+def BANK(app: App, mock_pins: MockFactory) -> None:
+    mock_pins.pin(BANK_PIN).drive_low()
+    mock_pins.pin(BANK_PIN).drive_high()
     app.step()
 
 
@@ -160,3 +151,20 @@ def _reader_without_model(image: object, calibration: object = None) -> list[obj
     from farkle_pi.errors import FarkleError
 
     raise FarkleError("model file missing: models/dice_detector.onnx")
+
+
+def test_demo_without_a_display_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER", "1")
+    pygame.display.quit()
+    try:
+        assert main(["demo"]) == 2
+    finally:
+        pygame.display.quit()
+        monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    err = [line for line in capsys.readouterr().err.splitlines() if line.startswith("farkle-pi")]
+    assert len(err) == 1
+    assert "no display could be opened" in err[0] and "farkle-pi demo --headless" in err[0]

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from queue import Queue
 
 import pytest
-from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 
 from farkle_pi.config import ButtonsConfig
@@ -16,15 +14,6 @@ from farkle_pi.errors import FarkleError
 from farkle_pi.ui.actions import Action
 
 PINS = ButtonsConfig(bank=5, next=6, keep=13, undo=19, bank_led=26)
-
-
-@pytest.fixture
-def factory() -> Iterator[MockFactory]:
-    mock = MockFactory()
-    Device.pin_factory = mock
-    yield mock
-    mock.reset()
-    Device.pin_factory = None
 
 
 def drain(queue: Queue[Action], wait: float = 0.0) -> list[Action]:
@@ -38,41 +27,41 @@ def drain(queue: Queue[Action], wait: float = 0.0) -> list[Action]:
         time.sleep(0.01)
 
 
-def press(factory: MockFactory, pin: int) -> None:
-    factory.pin(pin).drive_low()
-    factory.pin(pin).drive_high()
+def press(mock_pins: MockFactory, pin: int) -> None:
+    mock_pins.pin(pin).drive_low()
+    mock_pins.pin(pin).drive_high()
 
 
-def test_each_button_puts_its_action_on_the_queue(factory: MockFactory) -> None:
+def test_each_button_puts_its_action_on_the_queue(mock_pins: MockFactory) -> None:
     queue: Queue[Action] = Queue()
-    buttons = TableButtons(PINS, queue, factory)
+    buttons = TableButtons(PINS, queue, mock_pins)
     try:
-        press(factory, 5)
-        press(factory, 6)
-        press(factory, 13)
+        press(mock_pins, 5)
+        press(mock_pins, 6)
+        press(mock_pins, 13)
         assert drain(queue) == [Action("bank"), Action("next"), Action("keep")]
     finally:
         buttons.close()
 
 
-def test_undo_needs_a_hold(factory: MockFactory) -> None:
+def test_undo_needs_a_hold(mock_pins: MockFactory) -> None:
     queue: Queue[Action] = Queue()
-    buttons = TableButtons(PINS, queue, factory, hold_seconds=0.1)
+    buttons = TableButtons(PINS, queue, mock_pins, hold_seconds=0.1)
     try:
-        press(factory, 19)  # a brush: nothing is taken back
+        press(mock_pins, 19)  # a brush: nothing is taken back
         assert drain(queue, wait=0.25) == []
-        factory.pin(19).drive_low()
+        mock_pins.pin(19).drive_low()
         held = drain(queue, wait=0.4)
-        factory.pin(19).drive_high()
+        mock_pins.pin(19).drive_high()
         assert held == [Action("undo")]
     finally:
         buttons.close()
 
 
-def test_bank_lamp_follows_whether_banking_is_allowed(factory: MockFactory) -> None:
-    buttons = TableButtons(PINS, Queue(), factory)
+def test_bank_lamp_follows_whether_banking_is_allowed(mock_pins: MockFactory) -> None:
+    buttons = TableButtons(PINS, Queue(), mock_pins)
     try:
-        lamp = factory.pin(26)
+        lamp = mock_pins.pin(26)
         assert lamp.state in (0, False)
         buttons.show_bank(True)
         assert lamp.state in (1, True)
@@ -82,8 +71,8 @@ def test_bank_lamp_follows_whether_banking_is_allowed(factory: MockFactory) -> N
         buttons.close()
 
 
-def test_no_lamp_configured_is_fine(factory: MockFactory) -> None:
-    buttons = TableButtons(ButtonsConfig(bank_led=None), Queue(), factory)
+def test_no_lamp_configured_is_fine(mock_pins: MockFactory) -> None:
+    buttons = TableButtons(ButtonsConfig(bank_led=None), Queue(), mock_pins)
     try:
         buttons.show_bank(True)
         assert buttons.lamp is None

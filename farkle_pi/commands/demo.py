@@ -59,11 +59,11 @@ def run(args: argparse.Namespace) -> int:
     house = {k for k, _, _ in (item.partition("=") for item in args.set)}
     defaults = {"target": VIRTUAL_TARGET} if args.virtual else TRAY_RULES
     rules = rules.with_changes({k: v for k, v in defaults.items() if k not in house})
+    surface = open_surface(parse_size(args.size), headless=args.headless)
     player: TrayPlayer | None = None
     if not args.virtual:
         player, how = TrayPlayer.open(Recording(DEMO_SESSION))
         print(f"playing the recorded tray session {DEMO_SESSION / 'demo.mp4'}; dice read by {how}")
-    surface = open_surface(parse_size(args.size), headless=args.headless)
     seed = hashlib.sha256(f"farkle-pi demo {args.seed}".encode()).digest()
     clock = _Clock(simulated=args.headless)
     mode = "virtual" if args.virtual else "camera"
@@ -71,8 +71,10 @@ def run(args: argparse.Namespace) -> int:
         table = Table(store, rules, args.players, mode, clock=clock, say=print,
                       resume=False, fair_dice=lambda game_id: FairDice(game_id, seed))
         table.new_game()
-        app = App(table, surface, theme_named(args.theme),
-                  camera=(lambda: player.latest) if player is not None else None)
+        app = App(table, surface, theme_named(args.theme))
+        if player is not None:
+            app.camera = lambda: player.latest if player else None
+            app.expect = player.tray.expect
         start = last_press = clock()
         ended_at: float | None = None
         while app.step():

@@ -34,8 +34,11 @@ def run(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     mode = args.dice or config.table.dice
     rules = load_rules(config.rules.preset, dict(config.rules.overrides))
-    surface = open_surface(config.screen.size, fullscreen=config.screen.fullscreen
-                           and not args.windowed)
+    surface = open_surface(
+        config.screen.size,
+        fullscreen=config.screen.fullscreen and not args.windowed,
+        hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
+    )
     with Store(config.store.database) as store:
         table = Table(store, rules, config.table.players, mode, resume=not args.new)
         app = App(table, surface, theme_named(config.table.theme))
@@ -45,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
             live = open_live_tray(camera.source, camera.fps, config.calibration.path,
                                   app.tray_events)  # type: ignore[arg-type]
             app.camera = lambda: live.latest if live else None
+            app.expect = live.tray.expect
             live.start()
         app.buttons = open_buttons(config.buttons, app.actions)
         try:

@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from farkle_pi import coach
 from farkle_pi.game import GameState
 from farkle_pi.rules import ScoringOption
-from farkle_pi.store import GameSummary
+from farkle_pi.store import GameRecord, PlayerStats
 from farkle_pi.ui.view import (
     Banner,
     DieView,
@@ -184,7 +184,7 @@ def _bank_after(state: GameState, option: OptionView) -> bool:
     return state.turn_points + option.points >= state.bank_minimum
 
 
-def history_rows(summaries: Sequence[GameSummary]) -> tuple[HistoryRow, ...]:
+def history_rows(summaries: Sequence[GameRecord]) -> tuple[HistoryRow, ...]:
     """Finished games, newest first."""
     rows = []
     for game in reversed(summaries):
@@ -197,33 +197,16 @@ def history_rows(summaries: Sequence[GameSummary]) -> tuple[HistoryRow, ...]:
     return tuple(rows)
 
 
-def stat_rows(states: Sequence[GameState]) -> tuple[StatRow, ...]:
-    """Per-player figures over the given games (wins count finished games only)."""
-    names: dict[str, list[int]] = {}  # name -> [games, wins, banked turns, points, farkles, best]
-    for state in states:
-        for index, player in enumerate(state.players):
-            row = names.setdefault(player.name, [0, 0, 0, 0, 0, 0])
-            row[0] += 1
-            row[1] += int(state.over and index in state.winners)
-        for turn in state.turns:
-            row = names.setdefault(turn.player, [0, 0, 0, 0, 0, 0])
-            row[2] += 1
-            row[3] += turn.banked
-            row[4] += int(turn.farkle)
-            row[5] = max(row[5], turn.banked)
+def stat_rows(stats: Sequence[PlayerStats]) -> tuple[StatRow, ...]:
+    """The store's per-player statistics as the history screen's rows."""
     return tuple(
-        sorted(
-            (
-                StatRow(
-                    name,
-                    games=r[0],
-                    wins=r[1],
-                    average_turn=r[3] / r[2] if r[2] else 0.0,
-                    farkle_rate=r[4] / r[2] if r[2] else 0.0,
-                    best_turn=r[5],
-                )
-                for name, r in names.items()
-            ),
-            key=lambda s: (-s.wins, -s.games, s.name),
+        StatRow(
+            name=row.name,
+            games=row.games,
+            wins=row.wins,
+            average_turn=row.average_banked,
+            farkle_rate=row.farkle_rate,
+            best_turn=row.best_turn,
         )
+        for row in stats
     )

@@ -27,7 +27,7 @@ from farkle_pi.game import (
     Undo,
 )
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
-from farkle_pi.store import Store, StoredGame
+from farkle_pi.store import Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
@@ -62,7 +62,6 @@ PROMPTS = {
     "cocked": "die cocked - throw it again",
     "outside": "a die left the tray - throw it again",
     "unreadable": "a die cannot be read - throw again or tap it to set it",
-    "count": "wrong number of dice in the tray",
 }
 
 
@@ -89,7 +88,7 @@ class Table:
         self.say = say
         self.mode = dice_mode
         self.fair_dice = fair_dice
-        known = tuple(dict.fromkeys(n for g in store.history() for n in g.players))
+        known = tuple(dict.fromkeys(n for g in store.records() for n in g.players))
         self.setup = SetupView(
             players=tuple(players),
             known_names=tuple(dict.fromkeys((*players, *known))),
@@ -293,17 +292,25 @@ class Table:
             self.error = f"internal error: {error}"
 
     def _tray(self, event: TrayNews) -> None:
+        before = self.prompt
+        self._tray_event(event)
+        if self.prompt and self.prompt != before:
+            self.say(f"tray: {self.prompt}")
+
+    def _tray_event(self, event: TrayNews) -> None:
         state = self.state
         if state is None or state.over or self.screen == "setup":
             return
-        if event.kind == "prompt":
+        if event.kind == "prompt" and event.reason == "count":
+            self.prompt = _count_prompt(len(event.dice), state.dice_to_throw)
+        elif event.kind == "prompt":
             self.prompt = PROMPTS.get(event.reason or "", "throw again")
         elif event.kind == "settled" and state.phase != "keep":
             values = [d.value for d in event.dice]
             if None in values:
-                self.prompt = PROMPTS["unreadable"]
-            elif len(values) != state.dice_to_throw:
-                self.prompt = f"{len(values)} dice in the tray: throw {state.dice_to_throw}"
+                return  # the tray's prompt (cocked, unreadable) follows and says why
+            if len(values) != state.dice_to_throw:
+                self.prompt = _count_prompt(len(values), state.dice_to_throw)
             else:
                 # Colours matter to the score only under colour rules; else plain dice.
                 coloured = state.rules.colour_triples
@@ -410,10 +417,13 @@ class Table:
         self.banners.append(Banner(kind, text, detail))  # type: ignore[arg-type]
 
     def _history_view(self) -> TableView:
-        summaries = self.store.history()
-        states = [self.store.game(s.id).state for s in summaries[-20:]]
-        return TableView(screen="history", history=history_rows(summaries),
-                         stats=stat_rows(states))
+        records = self.store.records()
+        return TableView(screen="history", history=history_rows(records),
+                         stats=stat_rows(player_stats(records)))
+
+
+def _count_prompt(found: int, wanted: int) -> str:
+    return f"{found} dice in the tray: throw {wanted}"
 
 
 def _with_colours(keep: Roll, state: GameState) -> Roll:

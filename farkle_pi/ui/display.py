@@ -12,6 +12,7 @@ from farkle_pi.errors import FarkleError
 
 SIZES = {"7inch": (800, 480), "small": (480, 320), "portrait": (720, 1280)}
 WINDOW = (800, 480)
+NO_SCREEN = ("offscreen", "dummy")  # SDL drivers that draw into memory only
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -34,7 +35,10 @@ def use_dummy_driver() -> None:
 
 
 def open_surface(
-    size: tuple[int, int] | None, fullscreen: bool = False, headless: bool = False
+    size: tuple[int, int] | None,
+    fullscreen: bool = False,
+    headless: bool = False,
+    hint: str = "try `farkle-pi demo --headless`",
 ) -> pygame.Surface:
     """The display surface; a display that cannot be opened is one clear line, not a traceback."""
     if headless:
@@ -42,14 +46,17 @@ def open_surface(
     try:
         pygame.display.init()
         pygame.font.init()
+        driver = pygame.display.get_driver()
+        asked = os.environ.get("SDL_VIDEODRIVER", "")
+        if driver in NO_SCREEN and driver != asked:  # SDL's silent fallback: nothing to see
+            raise pygame.error(f"SDL found no screen and fell back to its {driver} driver")
         if fullscreen and not headless:
             surface = pygame.display.set_mode(size or (0, 0), pygame.FULLSCREEN)
         else:
             surface = pygame.display.set_mode(size or WINDOW)
     except pygame.error as error:
-        raise FarkleError(
-            f"no display could be opened ({error}); try `farkle-pi demo --headless`"
-        ) from error
+        pygame.display.quit()
+        raise FarkleError(f"no display could be opened ({error}); {hint}") from error
     pygame.display.set_caption("farkle-pi")
     return surface
 

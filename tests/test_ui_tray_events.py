@@ -1,0 +1,77 @@
+"""Camera mode: how the table answers the tray's events (settled, removed, prompts)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.table import Table
+
+
+@dataclass(frozen=True)
+class Die:
+    value: int | None
+    colour_name: str = "white"
+
+
+@dataclass(frozen=True)
+class News:
+    kind: str
+    dice: tuple[Die, ...] = ()
+    reason: str | None = None
+
+
+def dice(faces: str) -> tuple[Die, ...]:
+    return tuple(Die(None if f == "?" else int(f)) for f in faces)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        yield table
+
+
+def test_a_settled_throw_is_played_and_removed_dice_are_kept(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    assert table.state is not None and str(table.state.last_throw) == "123455"
+    table.tray(News("removed", dice("15")))
+    assert table.state.turn_points == 150 and table.state.dice_to_throw == 4
+    table.tray(News("removed", dice("2345")))  # picking up the rest to throw: not a keep
+    assert table.state.turn_points == 150 and not table.view().prompt
+
+
+def test_dice_that_are_not_a_keep_are_refused_with_a_prompt(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    table.tray(News("removed", dice("23")))
+    assert table.state is not None and table.state.phase == "keep"
+    assert "23 is not a keep" in table.view().prompt
+
+
+def test_cocked_die_waits_for_a_rethrow(table: Table) -> None:
+    table.tray(News("settled", dice("15523?")))
+    table.tray(News("prompt", dice("?"), "cocked"))
+    assert table.state is not None and table.state.last_throw is None
+    assert table.view().prompt == "die cocked - throw it again"
+    table.tray(News("settled", dice("155236")))  # the re-throw clears the prompt
+    assert str(table.state.last_throw) == "123556" and not table.view().prompt
+
+
+def test_wrong_number_of_dice_is_named(table: Table) -> None:
+    table.tray(News("settled", dice("15523")))
+    assert table.state is not None and table.state.last_throw is None
+    assert table.view().prompt == "5 dice in the tray: throw 6"
+
+
+def test_tray_events_are_ignored_outside_a_game(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False)
+        table.tray(News("settled", dice("155234")))
+        assert table.state is None and table.view().screen == "setup"
