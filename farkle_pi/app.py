@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import replace
 from queue import Empty, Queue
 from typing import TypeVar
 
@@ -21,6 +22,7 @@ from farkle_pi.table.table import Table, TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
 from farkle_pi.ui.render import render
 from farkle_pi.ui.theme import Theme
+from farkle_pi.ui.view import TableView
 
 log = logging.getLogger(__name__)
 
@@ -49,6 +51,8 @@ class App:
         self.camera = camera  # the latest frame from the tray's camera, shown while waiting
         self._picture: tuple[int, pygame.Surface] | None = None
         self.expect = expect  # tells the tray how many dice the next throw must have
+        self.camera_status: Callable[[], str] | None = None  # "" or why the camera is lost
+        self.view: TableView | None = None  # what the last frame showed
         self._expected: int | None = None
         self.hits: list[Hit] = []
         self.running = True
@@ -93,6 +97,10 @@ class App:
 
     def _draw(self) -> None:
         view = self.table.view()
+        lost = self.camera_status() if self.camera_status else ""
+        if lost and view.screen == "throw":
+            view = replace(view, prompt=lost)  # the table still plays: dice can be typed
+        self.view = view
         self.hits = render(
             self.surface, view, self.theme, self.table.banner_seconds(), self._camera_picture()
         )

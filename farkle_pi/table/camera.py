@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
@@ -24,6 +24,7 @@ from farkle_pi.vision.calibration import Calibration
 
 log = logging.getLogger(__name__)
 
+RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 DEMO_SESSION = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
 
 
@@ -123,14 +124,26 @@ class LiveTray:
     """The camera in a thread: every frame through the tray, the events onto the table's queue.
 
     A failure in the camera or the reader is logged and kept in `error` (the table shows it);
-    the game goes on with the buttons and keys."""
+    the game goes on with the buttons and keys. Given `reopen`, a camera that stops sending
+    pictures (a loose cable) is closed and opened again every `retry_seconds` until it is back;
+    without it (a recording) the end of the pictures ends the thread."""
 
-    def __init__(self, source: SourceBase, tray: Tray, events: Queue[TrayEvent]) -> None:
+    def __init__(
+        self,
+        source: SourceBase,
+        tray: Tray,
+        events: Queue[TrayEvent],
+        reopen: Callable[[], SourceBase] | None = None,
+        retry_seconds: float = RETRY_SECONDS,
+    ) -> None:
         self.source = source
         self.tray = tray
         self.events = events
+        self.reopen = reopen
+        self.retry_seconds = retry_seconds
         self.latest: Frame | None = None
         self.error = ""
+        self.losses = 0  # times the camera went away (and was looked for again)
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tray", daemon=True)
 
@@ -140,10 +153,13 @@ class LiveTray:
     def _run(self) -> None:
         try:
             while not self._stop.is_set():
-                frame = self.source.read()
+                frame, why = self._read()
                 if frame is None:
-                    self.error = "the camera stopped sending pictures"
-                    return
+                    if self.reopen is None:
+                        self.error = "the camera stopped sending pictures"
+                        return
+                    self._find_again(why)
+                    continue
                 self.latest = frame
                 for event in self.tray.feed(frame):
                     self.events.put(event)
@@ -151,10 +167,46 @@ class LiveTray:
             log.exception("the tray stopped")
             self.error = f"the tray stopped: {error}"
 
+    def _read(self) -> tuple[Frame | None, str]:
+        """A frame, or None and why not; only the camera's failures are caught here."""
+        try:
+            frame = self.source.read()
+        except Exception as error:
+            return None, str(error) or type(error).__name__
+        return frame, "" if frame is not None else "no picture"
+
+    def _find_again(self, why: str) -> None:
+        """Say the camera is lost, then close and reopen it until a picture comes."""
+        self.losses += 1
+        self.latest = None
+        self.error = f"camera lost ({why}): type the dice with 1-6, or check the cable"
+        log.warning("camera lost (%s); looking for it every %g s", why, self.retry_seconds)
+        while not self._stop.wait(self.retry_seconds):
+            _close_quietly(self.source)
+            try:
+                assert self.reopen is not None
+                self.source = self.reopen()
+                frame = self.source.read()
+            except Exception as error:
+                log.debug("camera still lost: %s", error)
+                continue
+            if frame is not None:
+                log.info("camera back")
+                self.error = ""
+                self.latest = frame
+                return
+
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(timeout=2.0)
-        self.source.close()
+        _close_quietly(self.source)
+
+
+def _close_quietly(source: SourceBase) -> None:
+    try:
+        source.close()
+    except Exception:  # a camera that has gone away may fail to close as well
+        log.debug("closing the lost camera failed", exc_info=True)
 
 
 def open_live_tray(
@@ -174,4 +226,7 @@ def open_live_tray(
         raise FarkleError(
             f"{error}; without it play with `--dice manual` or `--dice virtual`"
         ) from None
-    return LiveTray(source, Tray(reader, calibration, expect_full=6), events)
+    live_camera = spec == "picamera2" or spec.startswith("opencv")  # not a recording's end
+    return LiveTray(source, Tray(reader, calibration, expect_full=6), events,
+                    reopen=(lambda: open_source(spec, realtime=True, fps=fps)) if live_camera
+                    else None)

@@ -1,0 +1,152 @@
+"""The camera cable wiggles loose mid-game: the screen says so, typed dice keep the game going,
+and when the camera answers again it is picked up without a restart."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from queue import Queue
+from typing import Any
+
+import numpy as np
+import pygame
+import pytest
+
+from farkle_pi.app import App
+from farkle_pi.devices import Frame
+from farkle_pi.devices.frames import SourceBase
+from farkle_pi.errors import FarkleError
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table import camera as camera_module
+from farkle_pi.table.camera import LiveTray, open_live_tray
+from farkle_pi.table.table import Table
+from farkle_pi.tray import Tray, TrayEvent
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.theme import DARK
+
+
+class Cable:
+    """The camera's cable: while unplugged every read fails and opening it fails."""
+
+    def __init__(self) -> None:
+        self.plugged = True
+        self.opened = 0
+
+
+class FakeCamera(SourceBase):
+    """A camera behind `cable`: an empty grey tray while plugged; a V4L2-like error when not,
+    or None (a picamera2 timeout) when `quiet`."""
+
+    def __init__(self, cable: Cable, quiet: bool = False) -> None:
+        if not cable.plugged:
+            raise FarkleError("no camera at opencv:0")
+        cable.opened += 1
+        self.cable = cable
+        self.quiet = quiet
+        self.index = 0
+
+    def read(self) -> Frame | None:
+        time.sleep(0.002)
+        if not self.cable.plugged:
+            if self.quiet:
+                return None
+            raise OSError("VIDIOC_DQBUF: No such device")
+        self.index += 1
+        return Frame(np.full((48, 64, 3), 90, np.uint8), self.index / 30, self.index)
+
+
+def no_dice(image: Any) -> list[Any]:
+    return []
+
+
+def wait_for(condition: Callable[[], bool], app: App | None = None, seconds: float = 5.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        if app is not None:
+            app.step()
+        time.sleep(0.005)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"target": "5000"}), ["Ann", "Bob"],
+                      "camera", resume=False, say=lambda _: None)
+        table.new_game()
+        yield table
+
+
+@pytest.mark.parametrize("quiet", [False, True], ids=["read raises", "read gives None"])
+def test_a_lost_camera_is_shown_typed_dice_play_on_and_it_is_picked_up_again(
+    table: Table, quiet: bool
+) -> None:
+    cable = Cable()
+    events: Queue[TrayEvent] = Queue()
+    live = LiveTray(FakeCamera(cable, quiet), Tray(no_dice, None, expect_full=6), events,
+                    reopen=lambda: FakeCamera(cable, quiet), retry_seconds=0.01)
+    app = App(table, open_surface((480, 320), headless=True), DARK, tray_events=events,
+              camera=lambda: live.latest)
+    app.camera_status = lambda: live.error
+    live.start()
+    try:
+        wait_for(lambda: live.latest is not None, app)
+        app.step()
+        assert app._picture is not None and not app.view.prompt.startswith("camera lost")
+
+        cable.plugged = False
+        wait_for(lambda: live.error != "", app)
+        app.step()
+        assert app.view is not None and app.view.prompt.startswith("camera lost")
+        assert "type the dice" in app.view.prompt
+        assert live.latest is None
+
+        for face in "115234":  # typed on the keyboard: the game goes on without the camera
+            key = pygame.key.key_code(face)
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, unicode=face, mod=0))
+        app.step()
+        app.actions.put(Action("keep"))  # the coach's best keep: 1 1 5
+        app.step()
+        state = table.state
+        assert state is not None and [str(t) for t in state.throws] == ["112345"]
+        assert state.phase == "choose" and state.turn_points >= 100 and app.errors == 0
+
+        opened = cable.opened
+        cable.plugged = True
+        wait_for(lambda: live.error == "" and live.latest is not None, app)
+        app.step()
+        assert cable.opened > opened  # closed and opened again, not just read again
+        assert not app.view.prompt.startswith("camera lost")
+        assert live.losses == 1 and app.errors == 0
+        assert table.store.latest() is not None
+        assert table.store.latest().state == table.state  # type: ignore[union-attr]
+    finally:
+        live.stop()
+
+
+def test_without_reopen_the_end_of_a_recording_just_ends(table: Table) -> None:
+    cable = Cable()
+    live = LiveTray(FakeCamera(cable, quiet=True), Tray(no_dice), Queue())
+    live.start()
+    cable.plugged = False
+    live._thread.join(timeout=5)
+    assert not live._thread.is_alive()
+    assert live.error == "the camera stopped sending pictures" and live.losses == 0
+
+
+@pytest.mark.parametrize(("spec", "reopens"), [("opencv:0", True), ("picamera2", True),
+                                                ("recording", False)])
+def test_open_live_tray_looks_again_only_for_real_cameras(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spec: str, reopens: bool
+) -> None:
+    cable = Cable()
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", lambda *a, **k: FakeCamera(cable))
+    if spec == "recording":
+        spec = str(tmp_path / "session.mp4")
+    live = open_live_tray(spec, 15, tmp_path / "none.json", Queue())
+    assert (live.reopen is not None) == reopens
+    live.source.close()
