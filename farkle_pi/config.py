@@ -299,8 +299,10 @@ def parse_config(text: str, path: Path) -> Config:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
+        where = f"at line {len(text.splitlines()) or 1}, the end of the file"
         raise ConfigError(
-            f"{path}: TOML syntax error: {error}; fix that line "
+            f"{path}: TOML syntax error: {str(error).replace('at end of document', where)}; "
+            "fix that line "
             "(`farkle-pi config show-example` shows a correct file)"
         ) from error
     for name, value in data.items():

@@ -68,3 +68,11 @@ def test_a_config_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
     outcome = run_cli(["config", "check", "--config", str(path)])
     assert_clean(outcome)
     assert outcome.code == 2 and "line 3" in outcome.err and "UTF-8" in outcome.err
+
+
+def test_a_config_cut_off_mid_key_names_its_last_line(tmp_path: Path) -> None:
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'[table]\ndice = "manual"\nplay')
+    outcome = run_cli(["config", "check", "--config", str(path)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "at line 3, the end of the file" in outcome.err
