@@ -1,0 +1,123 @@
+"""The database cannot be written mid-game (the SD card is full, or it went read-only): the
+table says so in one line, keeps showing the last stored state, loses nothing stored, and plays
+on once the disk has room again. A database that cannot be opened stops `farkle-pi table` with
+one line, before the screen starts."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from fuzzing import assert_clean, run_cli
+
+from farkle_pi.app import App
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.theme import DARK
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"target": "5000"}), ["Ann", "Bob"],
+                      "manual", resume=False, say=lambda _: None)
+        table.new_game()
+        yield App(table, open_surface((480, 320), headless=True), DARK)
+
+
+def type_dice(app: App, faces: str) -> None:
+    for face in faces:
+        app.actions.put(Action("digit", int(face)))
+    app.step()
+
+
+def press(app: App, kind: str) -> None:
+    app.actions.put(Action(kind))  # type: ignore[arg-type]
+    app.step()
+
+
+def stored(app: App) -> object:
+    with Store(app.table.store.path) as other:
+        latest = other.latest()
+        assert latest is not None
+        return latest.state
+
+
+def test_a_full_disk_mid_game_is_one_line_on_screen_and_nothing_is_lost(app: App) -> None:
+    type_dice(app, "115234")
+    press(app, "keep")
+    saved = app.table.state
+    db = app.table.store._db
+    pages = db.execute("PRAGMA page_count").fetchone()[0]
+    db.execute(f"PRAGMA max_page_count = {pages}")  # the SD card is full
+    for _ in range(40):  # throws and banks until a write needs a new page
+        before = app.table.state
+        if before is not None and before.phase == "choose" and before.can_bank:
+            press(app, "bank")
+        else:
+            type_dice(app, "234662"[: before.dice_to_throw if before else 6])
+        if app.table.error:
+            break
+        saved = app.table.state
+    view = app.view
+    assert view is not None and "disk is full" in view.error
+    assert "free some disk space" in view.error and "\n" not in view.error
+    assert app.table.state == saved and app.errors == 0
+    assert stored(app) == saved  # what the screen shows is what is on disk
+
+    db.execute("PRAGMA max_page_count = 1000000")  # room again: the same input now works
+    state = app.table.state
+    assert state is not None
+    if state.phase == "keep":
+        press(app, "keep")
+    else:
+        type_dice(app, "234662"[: state.dice_to_throw])
+    assert app.table.error == "" and app.table.state != saved
+    assert stored(app) == app.table.state
+
+
+def test_a_read_only_database_mid_game_is_one_line_and_changes_nothing(app: App) -> None:
+    type_dice(app, "115234")
+    saved = app.table.state
+    app.table.store._db.execute("PRAGMA query_only = 1")  # as if remounted read-only
+    press(app, "keep")
+    view = app.view
+    assert view is not None and "readonly" in view.error and "writable" in view.error
+    assert app.table.state == saved and app.errors == 0
+    assert stored(app) == saved
+    app.table.store._db.execute("PRAGMA query_only = 0")
+    press(app, "keep")
+    assert app.table.error == "" and stored(app) == app.table.state != saved
+
+
+def test_the_table_with_an_unusable_database_stops_in_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the database's folder should be")
+    config = tmp_path / "config.toml"
+    config.write_text(f'[table]\ndice = "manual"\n[screen]\nsize = "480x320"\n'
+                      f'fullscreen = false\n[store]\ndatabase = "{blocker / "farkle.db"}"\n')
+    outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "cannot open" in outcome.err and "writable" in outcome.err
+    pygame.display.quit()
+
+
+def test_the_table_with_a_damaged_database_stops_in_one_line_and_leaves_it(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "farkle.db"
+    damaged = b"SQLite format 3\x00" + b"\x13" * 3000
+    database.write_bytes(damaged)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[table]\ndice = "manual"\n[screen]\nsize = "480x320"\n'
+                      f'fullscreen = false\n[store]\ndatabase = "{database}"\n')
+    outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "damaged" in outcome.err and "backup" in outcome.err
+    assert database.read_bytes() == damaged  # left for the owner to rescue
+    pygame.display.quit()
