@@ -6,9 +6,11 @@ gets, so one layout serves 800x480, 480x320 and 720x1280 without clipped words.
 
 from __future__ import annotations
 
+import io
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
 
 import pygame
@@ -21,6 +23,7 @@ Align = Literal["left", "center", "right"]
 # its line height is about 0.68 of the requested size.
 LINE_HEIGHT = 0.68
 _FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
+_FONT_FILE: list[bytes] = []  # the font's bytes, read once: a Font per size keeps no fd open
 
 
 @dataclass(frozen=True)
@@ -88,7 +91,7 @@ class Painter:
         if not _FONTS:  # pygame.quit() frees fonts (using one then crashes): forget them then
             pygame.register_quit(_FONTS.clear)
         if size not in _FONTS:
-            _FONTS[size] = pygame.font.Font(None, size)
+            _FONTS[size] = _font(size)
         return _FONTS[size]
 
     def fit(self, text: str, box: Box) -> pygame.font.Font:
@@ -214,3 +217,14 @@ def _elide(text: str, font: pygame.font.Font, width: float) -> str:
 def points_text(points: int) -> str:
     """Points with thin grouping so 10000 reads as 10,000 from across the table."""
     return f"{points:,}"
+
+
+def _font(size: int) -> pygame.font.Font:
+    """pygame's default font at `size`, from its bytes read once: fitting text tries many sizes,
+    and each Font opened from the file would keep it open for the rest of the evening."""
+    if not _FONT_FILE:
+        path = Path(pygame.__file__).parent / pygame.font.get_default_font()
+        _FONT_FILE.append(path.read_bytes() if path.is_file() else b"")
+    if not _FONT_FILE[0]:
+        return pygame.font.Font(None, size)
+    return pygame.font.Font(io.BytesIO(_FONT_FILE[0]), size)
