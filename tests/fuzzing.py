@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, settings
 
@@ -213,3 +214,29 @@ def junk_files(folder: Path) -> dict[str, Path]:
                     f'[store]\ndatabase = "{folder / "config.db"}"\n')
     paths["good.toml"] = good
     return paths
+
+
+def quick_commands(monkeypatch: Any) -> None:
+    """The table and demo loops stop after a few frames and doctor asks no child processes:
+    what is fuzzed is the input and the start-up, not the evening or the hardware."""
+    from farkle_pi import doctor
+    from farkle_pi.app import App
+
+    step = App.step
+    monkeypatch.setattr(App, "step", lambda self: step(self) and self.frames < 3)
+    monkeypatch.setattr(doctor, "probe", lambda kind, *a, **k: {"error": f"{kind} not probed"})
+
+
+def fresh_folder(tmp_path: Path, monkeypatch: Any) -> Path:
+    """A new folder for one example, made the working directory (relative paths land in it)."""
+    folder = Path(tempfile.mkdtemp(dir=tmp_path))
+    monkeypatch.chdir(folder)
+    return folder
+
+
+def stored_game(db: Path, *commands: str) -> Path:
+    """A game database made through the CLI, `commands` being `game` actions."""
+    for words in commands:
+        outcome = run_cli(["game", *words.split(), "--db", str(db)])
+        assert outcome.code == 0, str(outcome)
+    return db

@@ -10,7 +10,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from fuzzing import assert_clean, fuzz_settings, game_shown, junk_files, run_cli, tally
+from fuzzing import (
+    assert_clean,
+    fresh_folder,
+    fuzz_settings,
+    game_shown,
+    junk_files,
+    quick_commands,
+    run_cli,
+    stored_game,
+    tally,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -67,55 +77,22 @@ def argv(draw: st.DrawFn) -> list[str]:
 
 
 @pytest.fixture
-def quick_app(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table and demo loops stop after a few frames; doctor asks no child processes.
-    What is fuzzed here is the arguments and the start-up, not the evening."""
-    from farkle_pi import doctor
-    from farkle_pi.app import App
-
-    step = App.step
-
-    def few_frames(self: App) -> bool:
-        return step(self) and self.frames < 3
-
-    monkeypatch.setattr(App, "step", few_frames)
-    monkeypatch.setattr(doctor, "probe", lambda kind, *a, **k: {"error": f"{kind} not probed"})
-
-
-@pytest.fixture
 def game_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A game in progress (Ann on the board, Bob mid-turn), made once, copied per example."""
-    db = tmp_path_factory.mktemp("template") / "game.db"
-    for words in (["game", "new", "--players", "Ann", "Bob"], ["game", "throw", "111523"],
-                  ["game", "keep", "111"], ["game", "bank"], ["game", "throw", "155234"]):
-        outcome = run_cli([*words, "--db", str(db)])
-        assert outcome.code == 0, str(outcome)
-    return db
-
-
-def fresh_folder(tmp_path: Path, game_db: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A new folder per example, as cwd, with the junk files and the game as $FARKLE_PI_DB."""
-    folder = Path(tempfile_dir(tmp_path))
-    paths = junk_files(folder)
-    shutil.copy(game_db, folder / "game.db")
-    monkeypatch.chdir(folder)
-    monkeypatch.setenv("FARKLE_PI_DB", str(folder / "game.db"))
-    return paths["good.toml"].parent
-
-
-def tempfile_dir(tmp_path: Path) -> str:
-    import tempfile
-
-    return tempfile.mkdtemp(dir=tmp_path)
+    return stored_game(tmp_path_factory.mktemp("template") / "game.db", "new --players Ann Bob",
+                       "throw 111523", "keep 111", "bank", "throw 155234")
 
 
 @fuzz_settings(ci_examples=160)
 @given(words=argv())
 def test_garbled_arguments_for_every_command(
-    words: list[str], tmp_path: Path, game_db: Path, quick_app: None,
-    monkeypatch: pytest.MonkeyPatch,
+    words: list[str], tmp_path: Path, game_db: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    folder = fresh_folder(tmp_path, game_db, monkeypatch)
+    quick_commands(monkeypatch)
+    folder = fresh_folder(tmp_path, monkeypatch)
+    junk_files(folder)
+    shutil.copy(game_db, folder / "game.db")
+    monkeypatch.setenv("FARKLE_PI_DB", str(folder / "game.db"))
     words = [str(folder / w[1:]) if w.startswith("@") else w for w in words]
     tally(f"arguments: {words[0] if words and words[0] in NAMES else '(no command)'}")
     before = game_shown(folder / "game.db")

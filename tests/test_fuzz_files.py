@@ -18,10 +18,13 @@ from fuzzing import (
     A_JPEG,
     A_PNG,
     assert_clean,
+    fresh_folder,
     fuzz_settings,
     game_shown,
     huge_png_header,
+    quick_commands,
     run_cli,
+    stored_game,
     tally,
 )
 from hypothesis import given
@@ -114,24 +117,12 @@ def damaged(draw: st.DrawFn, text: st.SearchStrategy[str]) -> bytes:
     return data
 
 
-@pytest.fixture
-def quick_table(monkeypatch: pytest.MonkeyPatch) -> None:
-    """`table` stops after a few frames and doctor asks no child processes (see test_fuzz_cli)."""
-    from farkle_pi import doctor
-    from farkle_pi.app import App
-
-    step = App.step
-    monkeypatch.setattr(App, "step", lambda self: step(self) and self.frames < 3)
-    monkeypatch.setattr(doctor, "probe", lambda kind, *a, **k: {"error": f"{kind} not probed"})
-
-
 @fuzz_settings(ci_examples=60)
 @given(data=damaged(config_text()))
-def test_random_config_files(data: bytes, tmp_path: Path, quick_table: None,
+def test_random_config_files(data: bytes, tmp_path: Path,
                              monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = Path(tmp_path_mk(tmp_path))
-    monkeypatch.chdir(folder)
-    path = folder / "config.toml"
+    quick_commands(monkeypatch)
+    path = fresh_folder(tmp_path, monkeypatch) / "config.toml"
     path.write_bytes(data)
     tally("config file")
     checked = run_cli(["config", "check", "--config", str(path)])
@@ -166,18 +157,15 @@ def rules_text(draw: st.DrawFn) -> str:
 
 @pytest.fixture
 def game_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    db = tmp_path_factory.mktemp("template") / "game.db"
-    for words in (["game", "new", "--players", "Ann", "Bob"], ["game", "throw", "111523"]):
-        assert run_cli([*words, "--db", str(db)]).code == 0
-    return db
+    return stored_game(tmp_path_factory.mktemp("template") / "game.db",
+                       "new --players Ann Bob", "throw 111523")
 
 
 @fuzz_settings(ci_examples=60)
 @given(data=damaged(rules_text()))
 def test_random_rules_files(data: bytes, tmp_path: Path, game_db: Path,
                             monkeypatch: pytest.MonkeyPatch) -> None:
-    folder = Path(tmp_path_mk(tmp_path))
-    monkeypatch.chdir(folder)
+    folder = fresh_folder(tmp_path, monkeypatch)
     rules = folder / "house.toml"
     rules.write_bytes(data)
     db = folder / "game.db"
@@ -221,8 +209,9 @@ def picture_bytes(draw: st.DrawFn) -> bytes:
 @fuzz_settings(ci_examples=80)
 @given(data=picture_bytes(), suffix=st.sampled_from([".jpg", ".png", ".jpeg", ".bmp", ".txt",
                                                      ""]))
-def test_random_image_files(data: bytes, suffix: str, tmp_path: Path) -> None:
-    image = Path(tmp_path_mk(tmp_path)) / f"photo{suffix}"
+def test_random_image_files(data: bytes, suffix: str, tmp_path: Path,
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    image = fresh_folder(tmp_path, monkeypatch) / f"photo{suffix}"
     image.write_bytes(data)
     assert_clean(run_cli(["detect", str(image)]))
     assert_clean(run_cli(["detect", "--json", str(image)]))
@@ -234,12 +223,6 @@ def test_a_missing_file_or_a_folder_is_one_line(tmp_path: Path, name: str) -> No
     outcome = run_cli(["detect", str(tmp_path / name)])
     assert_clean(outcome)
     assert outcome.code == 2 and "cannot read image" in outcome.err
-
-
-def tmp_path_mk(tmp_path: Path) -> str:
-    import tempfile
-
-    return tempfile.mkdtemp(dir=tmp_path)
 
 
 def test_the_config_sections_cover_the_real_ones() -> None:

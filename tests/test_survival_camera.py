@@ -12,13 +12,12 @@ from typing import Any
 import numpy as np
 import pygame
 import pytest
+from table_games import table_in_play
 
 from farkle_pi.app import App
 from farkle_pi.devices import Frame
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
-from farkle_pi.rules import load_rules
-from farkle_pi.store import Store
 from farkle_pi.table import camera as camera_module
 from farkle_pi.table.camera import LiveTray, open_live_tray
 from farkle_pi.table.table import Table
@@ -73,10 +72,7 @@ def wait_for(condition: Callable[[], bool], app: App | None = None, seconds: flo
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard", {"target": "5000"}), ["Ann", "Bob"],
-                      "camera", resume=False, say=lambda _: None)
-        table.new_game()
+    with table_in_play(tmp_path / "farkle.db", "camera") as table:
         yield table
 
 

@@ -11,11 +11,10 @@ from pathlib import Path
 import pygame
 import pytest
 from fuzzing import assert_clean, run_cli
+from table_games import table_in_play
 
 from farkle_pi.app import App
-from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
-from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.theme import DARK
@@ -23,10 +22,7 @@ from farkle_pi.ui.theme import DARK
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard", {"target": "5000"}), ["Ann", "Bob"],
-                      "manual", resume=False, say=lambda _: None)
-        table.new_game()
+    with table_in_play(tmp_path / "farkle.db", "manual") as table:
         yield App(table, open_surface((480, 320), headless=True), DARK)
 
 
@@ -98,10 +94,7 @@ def test_a_read_only_database_mid_game_is_one_line_and_changes_nothing(app: App)
 def test_the_table_with_an_unusable_database_stops_in_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the database's folder should be")
-    config = tmp_path / "config.toml"
-    config.write_text(f'[table]\ndice = "manual"\n[screen]\nsize = "480x320"\n'
-                      f'fullscreen = false\n[store]\ndatabase = "{blocker / "farkle.db"}"\n')
-    outcome = run_cli(["table", "--config", str(config)])
+    outcome = run_cli(["table", "--config", str(config_with(tmp_path, blocker / "farkle.db"))])
     assert_clean(outcome)
     assert outcome.code == 2 and "cannot open" in outcome.err and "writable" in outcome.err
     pygame.display.quit()
@@ -113,11 +106,15 @@ def test_the_table_with_a_damaged_database_stops_in_one_line_and_leaves_it(
     database = tmp_path / "farkle.db"
     damaged = b"SQLite format 3\x00" + b"\x13" * 3000
     database.write_bytes(damaged)
-    config = tmp_path / "config.toml"
-    config.write_text(f'[table]\ndice = "manual"\n[screen]\nsize = "480x320"\n'
-                      f'fullscreen = false\n[store]\ndatabase = "{database}"\n')
-    outcome = run_cli(["table", "--config", str(config)])
+    outcome = run_cli(["table", "--config", str(config_with(tmp_path, database))])
     assert_clean(outcome)
     assert outcome.code == 2 and "damaged" in outcome.err and "backup" in outcome.err
     assert database.read_bytes() == damaged  # left for the owner to rescue
     pygame.display.quit()
+
+
+def config_with(folder: Path, database: Path) -> Path:
+    config = folder / "config.toml"
+    config.write_text(f'[table]\ndice = "manual"\n[screen]\nsize = "480x320"\n'
+                      f'fullscreen = false\n[store]\ndatabase = "{database}"\n')
+    return config
