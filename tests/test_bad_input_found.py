@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import io
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -76,3 +79,29 @@ def test_a_config_cut_off_mid_key_names_its_last_line(tmp_path: Path) -> None:
     outcome = run_cli(["config", "check", "--config", str(path)])
     assert_clean(outcome)
     assert outcome.code == 2 and "at line 3, the end of the file" in outcome.err
+
+
+def test_score_from_an_unreadable_stdin_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Unreadable(io.StringIO):
+        def __iter__(self) -> Iterator[str]:
+            raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr(sys, "stdin", Unreadable())
+    outcome = run_cli(["score", "-"])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "cannot read dice from stdin" in outcome.err
+    monkeypatch.setattr(sys, "stdin", None)  # `farkle-pi score - <&-`
+    outcome = run_cli(["score", "-"])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "stdin is closed" in outcome.err
+
+
+def test_score_from_stdin_with_a_byte_that_is_not_utf8_spoils_only_its_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    stdin = io.TextIOWrapper(io.BytesIO(b"\xff5\n111\n"), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", stdin)
+    outcome = run_cli(["score", "--json", "-"])
+    assert_clean(outcome)
+    assert outcome.code == 2 and outcome.err.startswith("farkle-pi: line 1:")
+    assert '"points": 1000' in outcome.out.splitlines()[-1]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
@@ -56,7 +57,7 @@ def _score_stream(table: Chart, as_json: bool) -> int:
     """One throw per input line, in one process; a bad line is reported and skipped."""
     status = 0
     out = sys.stdout
-    for number, line in enumerate(sys.stdin, start=1):
+    for number, line in enumerate(_input_lines(), start=1):
         if not line.strip():
             continue
         try:
@@ -70,6 +71,20 @@ def _score_stream(table: Chart, as_json: bool) -> int:
         out.write(json.dumps(scoring_json(scoring)) if as_json else _table(scoring, table.rules))
         out.write("\n")
     return status
+
+
+def _input_lines() -> Iterator[str]:
+    """stdin's lines; a byte that is not UTF-8 spoils only its line, a closed or unreadable
+    stdin is one error line (not a traceback)."""
+    stream = sys.stdin
+    if stream is None:
+        raise FarkleError("stdin is closed: give the dice as arguments, or pipe them in")
+    raw = getattr(stream, "buffer", None)
+    try:
+        for line in raw if raw is not None else stream:
+            yield line.decode("utf-8", "replace") if isinstance(line, bytes) else line
+    except OSError as error:
+        raise FarkleError(f"cannot read dice from stdin: {error.strerror or error}") from None
 
 
 def _table(scoring: Scoring, rules: RuleSet) -> str:
