@@ -61,7 +61,7 @@ def test_score_from_stdin_reports_each_bad_line_once(
     text = "\n".join(line.replace("\n", " ").replace("\r", " ") for line in lines) + "\n"
     monkeypatch.setattr(sys, "stdin", io.StringIO(text))
     outcome = run_cli(["score", "--json", "-"])
-    bad = sum(1 for line in text.splitlines() if line.strip() and not parses(line))
+    bad = sum(1 for line in text.split("\n") if line.strip() and not parses(line))
     assert_clean(outcome, error_lines=max(1, bad))
     assert outcome.code == (2 if bad else 0)
     assert len(outcome.err.splitlines()) == bad
