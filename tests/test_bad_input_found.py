@@ -105,3 +105,23 @@ def test_score_from_stdin_with_a_byte_that_is_not_utf8_spoils_only_its_line(
     assert_clean(outcome)
     assert outcome.code == 2 and outcome.err.startswith("farkle-pi: line 1:")
     assert '"points": 1000' in outcome.out.splitlines()[-1]
+
+
+def test_a_damaged_file_given_as_a_video_brings_no_ffmpeg_noise(tmp_path: Path) -> None:
+    for name, data in [("cut.jpg", A_JPEG.read_bytes()[:3000]), ("huge.png", huge_png_header()),
+                       ("text.mp4", b"not a video at all\n")]:
+        path = tmp_path / name
+        path.write_bytes(data)
+        outcome = run_cli(["replay", str(path)])
+        assert_clean(outcome)
+        assert "@" not in outcome.err, outcome.err  # FFmpeg's "[mjpeg @ 0x...]" lines
+
+
+def test_a_truncated_frame_in_an_image_folder_is_one_line(tmp_path: Path) -> None:
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    (frames / "0000.jpg").write_bytes(A_JPEG.read_bytes()[:3000])
+    for argv in (["replay", str(frames)], ["calibrate", "--source", str(frames)]):
+        outcome = run_cli(argv)
+        assert_clean(outcome)
+        assert outcome.code == 2 and "cut short" in outcome.err

@@ -227,3 +227,23 @@ def test_a_missing_file_or_a_folder_is_one_line(tmp_path: Path, name: str) -> No
 
 def test_the_config_sections_cover_the_real_ones() -> None:
     assert set(SECTIONS) == set(config.SECTIONS)
+
+
+@fuzz_settings(ci_examples=30)
+@given(pictures=st.lists(picture_bytes(), min_size=1, max_size=3), as_folder=st.booleans())
+def test_random_recordings_for_replay_and_calibrate(
+    pictures: list[bytes], as_folder: bool, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A folder of damaged frames, or a damaged file given as a video."""
+    folder = fresh_folder(tmp_path, monkeypatch)
+    source = folder / "frames" if as_folder else folder / "session.mp4"
+    if as_folder:
+        source.mkdir()
+        for index, data in enumerate(pictures):
+            (source / f"{index:04d}.jpg").write_bytes(data)
+    else:
+        source.write_bytes(pictures[0])
+    tally("recording: image folder" if as_folder else "recording: video file")
+    assert_clean(run_cli(["replay", str(source), "--json"]))
+    assert_clean(run_cli(["calibrate", "--source", str(source), "--out",
+                          str(folder / "calibration.json")]))

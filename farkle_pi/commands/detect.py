@@ -40,9 +40,9 @@ def draw_path(out: Path, image: Path, many: bool) -> Path:
 def run(args: argparse.Namespace) -> int:
     import cv2  # heavy imports only when the command runs
 
+    from farkle_pi.devices.imagefile import read_image
     from farkle_pi.vision import Calibration, read_dice
     from farkle_pi.vision.draw import draw_readings
-    from farkle_pi.vision.imagefile import read_image
 
     cv2.setNumThreads(1)
     calibration = Calibration.load(args.calibration) if args.calibration else None

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import cv2
-import numpy as np
 
 from farkle_pi.devices.capture import CaptureSource
 from farkle_pi.devices.frames import Frame, Pacer, SourceBase
+from farkle_pi.devices.imagefile import read_image
 from farkle_pi.errors import FarkleError
+
+# FFmpeg (under OpenCV's video reader) logs damaged files straight to stderr, past the one-line
+# errors; it reads this once, when the first video is opened.
+os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp"})
 
@@ -54,11 +59,8 @@ class ImageFolderSource(SourceBase):
     def read(self) -> Frame | None:
         if self._index >= len(self.files):
             return None
-        file = self.files[self._index]
-        image = cv2.imread(str(file), cv2.IMREAD_COLOR)
-        if image is None:
-            raise FarkleError(f"cannot read image {file}")
-        frame = Frame(np.asarray(image, np.uint8), self._index / self.fps, self._index)
+        image = read_image(self.files[self._index])  # a damaged picture is one line, no noise
+        frame = Frame(image, self._index / self.fps, self._index)
         self._index += 1
         self._pacer.wait_until(frame.t)
         return frame

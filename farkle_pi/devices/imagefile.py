@@ -16,8 +16,8 @@ from pathlib import Path
 
 import numpy as np
 
+from farkle_pi.devices.frames import Image
 from farkle_pi.errors import FarkleError
-from farkle_pi.vision.find import Image
 
 MAX_PIXELS = 50_000_000  # 3x the largest Pi camera (4608x3496)
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
