@@ -109,12 +109,12 @@ def test_score_from_stdin_with_a_byte_that_is_not_utf8_spoils_only_its_line(
 
 def test_a_damaged_file_given_as_a_video_brings_no_ffmpeg_noise(tmp_path: Path) -> None:
     for name, data in [("cut.jpg", A_JPEG.read_bytes()[:3000]), ("huge.png", huge_png_header()),
-                       ("text.mp4", b"not a video at all\n")]:
+                       ("text.mp4", b"not a video at all\n"), ("empty.mp4", b"")]:
         path = tmp_path / name
         path.write_bytes(data)
         outcome = run_cli(["replay", str(path)])
         assert_clean(outcome)
-        assert "@" not in outcome.err, outcome.err  # FFmpeg's "[mjpeg @ 0x...]" lines
+        assert "@" not in outcome.err, outcome.err  # FFmpeg's "[mjpeg @ 0x...]", OpenCV's WARN
 
 
 def test_a_truncated_frame_in_an_image_folder_is_one_line(tmp_path: Path) -> None:

@@ -15,6 +15,7 @@ from farkle_pi.errors import FarkleError
 # FFmpeg (under OpenCV's video reader) logs damaged files straight to stderr, past the one-line
 # errors; it reads this once, when the first video is opened.
 os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
+cv2.setLogLevel(2)  # and OpenCV's own warnings: errors only (2 = LOG_LEVEL_ERROR)
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp"})
 
@@ -26,7 +27,7 @@ class VideoFileSource(CaptureSource):
         self.path = Path(path)
         if not self.path.is_file():
             raise FarkleError(f"no such video: {self.path}")
-        capture = cv2.VideoCapture(str(self.path))
+        capture = _open_video(self.path)
         if not capture.isOpened():
             raise FarkleError(f"cannot open video {self.path}: not a video OpenCV can read")
         super().__init__(capture)
@@ -38,6 +39,14 @@ class VideoFileSource(CaptureSource):
         t = index / self.fps
         self._pacer.wait_until(t)
         return t
+
+
+def _open_video(path: Path) -> cv2.VideoCapture:
+    """FFmpeg's reader when OpenCV has it: left to choose, OpenCV tries a damaged video as an
+    image sequence too, and libjpeg then writes its complaints to stderr."""
+    if cv2.videoio_registry.hasBackend(cv2.CAP_FFMPEG):
+        return cv2.VideoCapture(str(path), cv2.CAP_FFMPEG)
+    return cv2.VideoCapture(str(path))
 
 
 class ImageFolderSource(SourceBase):
