@@ -149,7 +149,9 @@ def run_trials(folder: Path, trials: int, seed: int = 1, units: int = 2000) -> A
         child = Child(folder, script_file, config)
         resumed = child.next_report()
         if resumed is None:
-            report.failures.append("the table did not start (see child.log)")
+            child.kill()
+            log = (folder / "child.log").read_text(errors="replace").strip().splitlines()
+            report.failures.append("the table did not start: " + " | ".join(log[-6:]))
             report.frame_errors += 1
             break
         if not first:
