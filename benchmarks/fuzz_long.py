@@ -20,7 +20,8 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TESTS = ["tests/test_fuzz_cli.py", "tests/test_fuzz_files.py", "tests/test_fuzz_table.py"]
+TESTS = ["tests/test_fuzz_cli.py", "tests/test_fuzz_files.py", "tests/test_fuzz_dice.py",
+         "tests/test_fuzz_table.py"]
 
 
 def main() -> int:
