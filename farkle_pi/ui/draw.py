@@ -101,6 +101,12 @@ class Painter:
                 size -= 1
         return self.font(size)
 
+    def fit_all(self, texts: Sequence[str], box: Box) -> pygame.font.Font:
+        """One font for a column: the biggest that shows every one of `texts` inside `box`,
+        so a lone 0 is not drawn bigger than 10,350."""
+        return min((self.fit(text, box) for text in texts if text),
+                   key=lambda font: font.get_height(), default=self.fit("0", box))
+
     def text(
         self,
         text: str,
