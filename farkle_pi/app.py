@@ -20,7 +20,9 @@ from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.table.table import Table, TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
 from farkle_pi.ui.render import render
+from farkle_pi.ui.screens.results import GROW_SECONDS
 from farkle_pi.ui.theme import Theme
+from farkle_pi.ui.view import TableView
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +52,7 @@ class App:
         self._picture: tuple[int, pygame.Surface] | None = None
         self.expect = expect  # tells the tray how many dice the next throw must have
         self._expected: int | None = None
+        self._drawn: tuple[TableView, int | None] | None = None
         self.hits: list[Hit] = []
         self.running = True
         self.frames = 0
@@ -93,12 +96,17 @@ class App:
 
     def _draw(self) -> None:
         view = self.table.view()
-        self.hits = render(
-            self.surface, view, self.theme, self.table.banner_seconds(), self._camera_picture()
-        )
-        pygame.display.flip()
         if self.buttons is not None:
             self.buttons.show_bank(view.can_bank)
+        picture = self._camera_picture()
+        seconds = self.table.banner_seconds()
+        growing = view.screen == "results" and seconds < GROW_SECONDS
+        key = (view, self._picture[0] if self._picture and picture else None)
+        if key == self._drawn and not growing:
+            return  # nothing changed: a Pi waiting for dice stays cool
+        self.hits = render(self.surface, view, self.theme, seconds, picture)
+        pygame.display.flip()
+        self._drawn = key
 
     def _camera_picture(self) -> pygame.Surface | None:
         """The camera's latest frame as a surface (converted once per new frame)."""

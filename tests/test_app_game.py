@@ -203,7 +203,27 @@ def test_a_crash_in_one_frame_is_shown_and_the_game_goes_on(
         return real_render(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(app_module, "render", flaky)
-    assert app.step() is True  # the broken frame
+    type_keys(app, "1")  # the frame that draws this typed die breaks
     assert app.errors == 1 and "boom" in app.table.view().error
-    type_keys(app, "111234")  # the next frames work and the game goes on
+    assert app.step() is True and calls["n"] == 2  # the next frame shows the error
+    type_keys(app, "11234")  # and the game goes on
     assert app.table.view().options and app.errors == 1
+
+
+def test_an_unchanged_screen_is_not_redrawn(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    import farkle_pi.app as app_module
+
+    real_render = app_module.render
+    calls = []
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real_render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app_module, "render", counting)
+    app.step()
+    for _ in range(5):
+        app.step()
+    assert len(calls) == 1  # waiting for input costs no drawing
+    type_keys(app, "b")
+    assert len(calls) == 2
