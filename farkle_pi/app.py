@@ -27,6 +27,7 @@ from farkle_pi.ui.view import TableView
 log = logging.getLogger(__name__)
 
 FPS = 30
+REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED)
 T = TypeVar("T")
 
 
@@ -72,6 +73,8 @@ class App:
 
     def _inputs(self) -> None:
         for event in pygame.event.get():
+            if event.type in REDRAW_EVENTS:
+                self._drawn = None  # the window was uncovered or changed: draw it again
             action = event_action(event, self.hits, self.table.typing_text)
             if action is not None:
                 self.actions.put(action)
