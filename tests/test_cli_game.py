@@ -134,3 +134,15 @@ def test_stats_history_and_fairness_json(
     assert "not enough throws" in result["verdict"]
     code, out, _ = run(capsys, db, "game", "show")
     assert "Ann wins with 250" in out
+
+
+def test_game_database_comes_from_the_config_when_not_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = tmp_path / "from-config.db"
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[store]\ndatabase = "{database}"\n')
+    monkeypatch.delenv("FARKLE_PI_DB")
+    monkeypatch.setenv("FARKLE_PI_CONFIG", str(config_file))
+    assert main(["game", "new", "--players", "Ann", "Bob"]) == 0
+    assert database.is_file()

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 from collections.abc import Callable
 from typing import Any
 
+from farkle_pi.config import load_config
 from farkle_pi.store import ENV_DB, Store
 
 
@@ -13,12 +15,16 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help=f"the game database (default: ${ENV_DB}, else ~/.local/share/farkle-pi/farkle.db)",
+        help=f"the game database (default: ${ENV_DB}, else the config's [store] database, "
+        "else ~/.local/share/farkle-pi/farkle.db)",
     )
 
 
 def open_store(args: argparse.Namespace) -> Store:
-    return Store(args.db)
+    """`--db`, else `$FARKLE_PI_DB`, else the config's `[store] database` (or its default)."""
+    if args.db or os.environ.get(ENV_DB):
+        return Store(args.db)
+    return Store(load_config().store.database)
 
 
 def add_report_command(
