@@ -62,6 +62,18 @@ def test_dice_taken_out_are_reported_removed_then_the_empty_tray() -> None:
     ]
 
 
+def test_a_die_pushed_aside_while_taking_another_is_not_a_new_throw() -> None:
+    pushed = [(200, 150, 5), (360, 330, 3)]  # the 1 taken, the 3 shoved 70 px
+    film = Film().rolling(1.0, THREE).still(1.0, THREE).still(1.0, pushed)
+    assert summary(run(film)) == [("settled", (1, 3, 5)), ("removed", (1,))]
+
+
+def test_dice_thrown_again_are_a_new_throw_even_with_the_same_faces() -> None:
+    again = [(400, 100, 1), (100, 400, 3), (250, 250, 5)]  # all moved: a re-throw
+    film = Film().rolling(1.0, THREE).still(1.0, THREE).rolling(1.0, again).still(1.0, again)
+    assert summary(run(film)) == [("settled", (1, 3, 5)), ("settled", (1, 3, 5))]
+
+
 def test_a_die_moved_into_the_keep_zone_is_removed(calibration: Calibration) -> None:
     moved = [(580, 100, 1), *THREE[1:]]
     film = Film().rolling(1.0, THREE).still(1.0, THREE).still(1.0, moved)

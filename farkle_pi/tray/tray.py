@@ -10,7 +10,7 @@ import numpy as np
 
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.events import PromptReason, TrayEvent
-from farkle_pi.tray.matching import match, vote
+from farkle_pi.tray.matching import match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
 from farkle_pi.vision.calibration import Calibration
@@ -95,6 +95,7 @@ class Tray:
                 return self._throw(t, in_play)
             return [TrayEvent(t, "empty")] if before is None else []
         pairs = match(before, in_play)
+        pairs += nudged(before, in_play, pairs)
         if len(pairs) < len(in_play):  # dice where none were: a new throw
             self.dice = in_play
             return self._throw(t, in_play)
