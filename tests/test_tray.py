@@ -101,6 +101,12 @@ def test_a_still_hand_over_the_dice_is_not_read(calibration: Calibration) -> Non
     assert len(reader.calls) == calls_before_hand + 2 * SettleConfig().votes
 
 
+def test_a_still_shadow_over_the_tray_is_not_a_hand(calibration: Calibration) -> None:
+    film = Film().still(1.0).still(1.0, shadow=250)  # a player leans over and stays
+    film.rolling(1.0, THREE, shadow=250).still(1.0, THREE, shadow=250)
+    assert summary(run(film, calibration=calibration)) == [("empty", ()), ("settled", (1, 3, 5))]
+
+
 def test_without_the_hand_check_the_same_film_would_report_a_false_removal() -> None:
     """The check above can fail: with no empty-tray reference the hand goes unseen."""
     film = Film().rolling(1.0, THREE).still(1.0, THREE)
