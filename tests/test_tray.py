@@ -169,3 +169,14 @@ def test_events_have_the_replay_json_shape() -> None:
     assert line["event"] == "settled" and isinstance(line["t"], float)
     die = line["dice"][0]  # type: ignore[index]
     assert {"value", "center", "confidence", "flat"} <= set(die)
+
+
+def test_the_state_says_rolling_settling_then_read() -> None:
+    tray = Tray(FakeReader())
+    states = []
+    for frame in Film().rolling(0.5, THREE).still(1.0, THREE).frames:
+        tray.feed(frame)
+        states.append(tray.state)
+    assert states[0] == "rolling"
+    assert states[7] == "rolling" and states[9] == "settling" and states[-1] == "read"
+    assert states.index("read") > states.index("settling") > 7

@@ -52,6 +52,12 @@ class Tray:
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
 
+    @property
+    def state(self) -> str:
+        """"rolling" (something moves or a hand is in view), "settling" (still, not yet read)
+        or "read" (this stillness has been reported): for a screen's status line."""
+        return self.clock.phase.value
+
     def expect(self, count: int | None) -> None:
         """The game says how many dice the next throw must have (None: don't check)."""
         self.count.exact(count)
