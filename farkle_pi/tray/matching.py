@@ -18,6 +18,17 @@ def die_px(die: DieReading) -> float:
     return side if side > 0 else DEFAULT_DIE_PX
 
 
+def dedupe(found: Sequence[DieReading], overlap: float = 0.6) -> tuple[DieReading, ...]:
+    """One reading per die: two centres closer than `overlap` die sizes are one die read twice
+    (real dice cannot overlap that much), and the more confident reading stays."""
+    kept: list[DieReading] = []
+    for die in sorted(found, key=lambda d: -d.confidence):
+        if all(math.dist(die.center, k.center) >= overlap * max(die_px(die), die_px(k))
+               for k in kept):
+            kept.append(die)
+    return tuple(sorted(kept, key=lambda d: found.index(d)))
+
+
 def match(
     before: Sequence[DieReading], after: Sequence[DieReading], reach: float = 0.5
 ) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
-from farkle_pi.tray.matching import match, nudged, vote
+from farkle_pi.tray.matching import dedupe, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
 from farkle_pi.vision.calibration import Calibration
@@ -74,7 +74,7 @@ class Tray:
                 self._reads.clear()
                 self.clock.restart(frame.t)
                 return []
-            self._reads.append(tuple(self.reader(frame.image)))
+            self._reads.append(dedupe(self.reader(frame.image)))
         if not self.clock.ready(frame.t, len(self._reads)):
             return []
         self.clock.done()
