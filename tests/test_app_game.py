@@ -145,6 +145,10 @@ def test_a_whole_game(app: App) -> None:
 
     # Bob's last turn: a straight (hot dice), then five 1s, bank: 3500.
     type_keys(app, "123456")
+    options = app.table.view().options  # a last turn: keeps ranked by the chance to win
+    chances = [o.chance for o in options]
+    assert None not in chances and chances == sorted(chances, reverse=True)  # type: ignore
+    assert options[0].best and 0 < (options[0].chance or 0) < 1
     select(app, "123456")
     KEEP(app)
     type_keys(app, "111112")

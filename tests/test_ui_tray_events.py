@@ -75,3 +75,12 @@ def test_tray_events_are_ignored_outside_a_game(tmp_path: Path) -> None:
         table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False)
         table.tray(News("settled", dice("155234")))
         assert table.state is None and table.view().screen == "setup"
+
+
+def test_tray_events_do_not_play_a_virtual_dice_game(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.tray(News("settled", dice("155234")))
+        assert table.state is not None and table.state.last_throw is None

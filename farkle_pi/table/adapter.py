@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from farkle_pi import coach
 from farkle_pi.game import GameState
-from farkle_pi.rules import ScoringOption
+from farkle_pi.rules import Roll, ScoringOption
 from farkle_pi.store import GameRecord, PlayerStats
 from farkle_pi.ui.view import (
     Banner,
@@ -38,10 +38,15 @@ class Shown:
 
 
 def options_for(state: GameState) -> list[OptionView]:
-    """The legal keeps, ranked by the coach (best first), or by points if the coach fails."""
+    """The legal keeps, ranked by the coach (best first), or by points if the coach fails.
+    On a last turn of the final round they are ranked by the chance to win instead."""
     if state.last_throw is None or not state.options:
         return []
+    labels = {option.keep: option.label for option in state.options}
     try:
+        need = last_turn_need(state)
+        if need is not None:
+            return _by_chance(state, need, labels)
         ranked = coach.choices(
             state.rules,
             state.turn_points,
@@ -52,7 +57,6 @@ def options_for(state: GameState) -> list[OptionView]:
     except Exception:  # the coach is advice: without it the options still show
         log.exception("coach failed; showing options by points")
         return [_plain(option) for option in state.options]
-    labels = {option.keep: option.label for option in state.options}
     views = []
     for choice in ranked:
         wins = winning_bank(state, state.turn_points + choice.points)
@@ -71,6 +75,32 @@ def options_for(state: GameState) -> list[OptionView]:
         views.sort(key=lambda v: not (v.then == "bank" and winning_bank(
             state, state.turn_points + v.points)))
     return [replace(view, best=index == 0) for index, view in enumerate(views)]
+
+
+def last_turn_need(state: GameState) -> int | None:
+    """Points this turn must end with to win, on a last turn of the final round; else None."""
+    if not (state.final_round and state.current in state.last_turn_for):
+        return None
+    best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
+    return max(1, best_other - state.player.score + 1)
+
+
+def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[OptionView]:
+    assert state.last_throw is not None
+    ranked = coach.win_choices(
+        state.rules, need, state.turn_points, state.last_throw, on_board=state.player.on_board
+    )
+    return [
+        OptionView(
+            keep=choice.keep.faces,
+            points=choice.points,
+            label=labels.get(choice.keep, ""),
+            best=index == 0,
+            chance=choice.probability,
+            then=choice.then,
+        )
+        for index, choice in enumerate(ranked)
+    ]
 
 
 def _plain(option: ScoringOption) -> OptionView:

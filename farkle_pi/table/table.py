@@ -299,7 +299,7 @@ class Table:
 
     def _tray_event(self, event: TrayNews) -> None:
         state = self.state
-        if state is None or state.over or self.screen == "setup":
+        if state is None or state.over or self.screen == "setup" or self.mode != "camera":
             return
         if event.kind == "prompt" and event.reason == "count":
             self.prompt = _count_prompt(len(event.dice), state.dice_to_throw)

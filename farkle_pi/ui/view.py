@@ -46,6 +46,7 @@ class OptionView:
     label: str
     best: bool = False  # the coach's choice
     expected: float | None = None  # expected final turn score when playing on from here
+    chance: float | None = None  # on a last turn: the chance to win with this keep
     then: str = ""  # "bank" or "roll": the coach's advice after this keep
 
 
