@@ -84,3 +84,59 @@ def test_tray_events_do_not_play_a_virtual_dice_game(tmp_path: Path) -> None:
         table.new_game()
         table.tray(News("settled", dice("155234")))
         assert table.state is not None and table.state.last_throw is None
+
+
+def test_next_steals_where_the_rules_allow_it(tmp_path: Path) -> None:
+    from farkle_pi.ui.actions import Action
+
+    with Store(tmp_path / "farkle.db") as store:
+        rules = load_rules("standard", {"stealing": "true"})
+        table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
+        table.new_game()
+
+        def play(*actions: Action) -> None:
+            for action in actions:
+                table.handle(action)
+                assert not table.view().error, table.view().error
+
+        def typed(faces: str) -> list[Action]:
+            return [Action("digit", value=int(f)) for f in faces]
+
+        def keep(faces: str) -> None:
+            while "".join(map(str, table.view().options[table.view().selected].keep)) != faces:
+                table.handle(Action("next"))
+            table.handle(Action("keep"))
+
+        play(*typed("111234"))
+        keep("111")
+        play(Action("bank"))  # Ann 1000; Bob is not on the board: nothing to steal
+        assert table.view().prompt == ""
+        play(*typed("555234"))
+        keep("555")
+        play(Action("bank"))  # Bob 500 with 3 dice left: Ann may steal them
+        assert table.view().prompt == "NEXT steals 500 with 3 dice from Bob"
+        play(Action("next"))
+        play(*typed("155"))
+        keep("155")
+        assert table.state is not None and table.state.turn_points == 700
+
+
+def test_virtual_throws_cannot_be_undone_but_keeps_can(tmp_path: Path) -> None:
+    from farkle_pi.ui.actions import Action
+
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.handle(Action("keep"))  # the Pi throws
+        while table.state is not None and table.state.phase != "keep":
+            table.handle(Action("keep"))  # a Farkle passes the turn: throw again
+        thrown = table.state.last_throw
+        table.handle(Action("undo"))
+        assert "cannot be taken back" in table.view().error
+        assert table.state.last_throw == thrown
+        table.handle(Action("keep"))  # keep the coach's choice ...
+        points = table.state.turn_points
+        assert points > 0
+        table.handle(Action("undo"))  # ... and take the keep back
+        assert not table.view().error and table.state.turn_points == 0

@@ -199,7 +199,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
         advice=advice(state),
         banner=shown.banner,
-        prompt=shown.prompt,
+        prompt=shown.prompt or _steal_prompt(state),
         final_round=state.final_round,
         winners=state.winner_names(),
         rules_name=state.rules.name,
@@ -208,6 +208,13 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         typed=shown.typed,
         error=shown.error,
     )
+
+
+def _steal_prompt(state: GameState) -> str:
+    offer = state.steal
+    if offer is None or state.phase != "start":
+        return ""
+    return f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}"
 
 
 def _bank_after(state: GameState, option: OptionView) -> bool:

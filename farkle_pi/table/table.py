@@ -23,6 +23,7 @@ from farkle_pi.game import (
     GameOver,
     GameState,
     Keep,
+    Steal,
     Throw,
     Undo,
 )
@@ -208,7 +209,9 @@ class Table:
         assert state is not None and self.game is not None
         kind = action.kind
         if kind == "undo":
-            self._apply(Undo())
+            self._undo()
+        elif kind == "next" and state.steal is not None and state.phase == "start":
+            self._apply(Steal())
         elif kind == "digit":
             self._type(action.value, state)
         elif kind == "erase":
@@ -221,6 +224,16 @@ class Table:
             self._throw_now(state)
         elif kind == "bank":
             self._apply(Bank())
+
+    def _undo(self) -> None:
+        """Undo, except a virtual throw: the Pi's dice are not thrown again until they suit."""
+        assert self.game is not None
+        if self.mode == "virtual":
+            trial = self.game.game.copy()
+            trial.apply(Undo())
+            if len(trial.state.throws) < len(self.game.state.throws):
+                raise FarkleError("virtual dice cannot be taken back: undo keeps and banks")
+        self._apply(Undo())
 
     def _choose(self, action: Action, state: GameState) -> None:
         options = options_for(state)
