@@ -1,4 +1,4 @@
-"""Camera mode: how the table answers the tray's events (settled, removed, prompts)."""
+"""The table between input and game: tray events (camera mode), steals, undo of virtual dice."""
 
 from __future__ import annotations
 
