@@ -33,6 +33,7 @@ from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
 from farkle_pi.ui.actions import Action
+from farkle_pi.ui.draw import dice_count
 from farkle_pi.ui.view import Banner, ScreenName, SetupView, TableView
 
 log = logging.getLogger(__name__)
@@ -269,9 +270,9 @@ class Table:
         if self.mode == "virtual":
             self._throw_virtual(state)
         elif self.mode == "manual":
-            raise FarkleError(f"type the {state.dice_to_throw} dice that came up")
+            raise FarkleError(f"type the {dice_count(state.dice_to_throw)} that came up")
         else:
-            raise FarkleError(f"throw {state.dice_to_throw} dice into the tray")
+            raise FarkleError(f"throw {dice_count(state.dice_to_throw)} into the tray")
 
     def _throw_virtual(self, state: GameState) -> None:
         assert self.game is not None

@@ -220,3 +220,8 @@ def _elide(text: str, font: pygame.font.Font, width: float) -> str:
 def points_text(points: int) -> str:
     """Points with thin grouping so 10000 reads as 10,000 from across the table."""
     return f"{points:,}"
+
+
+def dice_count(n: int) -> str:
+    """`1 die`, `5 dice`."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
