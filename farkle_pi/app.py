@@ -17,7 +17,8 @@ import pygame
 
 from farkle_pi.devices import Frame
 from farkle_pi.devices.buttons import TableButtons
-from farkle_pi.table.table import Table, TrayNews
+from farkle_pi.table.table import Table
+from farkle_pi.table.tray_input import TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
 from farkle_pi.ui.render import render
 from farkle_pi.ui.screens.results import GROW_SECONDS
