@@ -2,6 +2,23 @@
 
 from types import ModuleType
 
-from farkle_pi.commands import calibrate, demo, detect, evaluate, replay, score
+from farkle_pi.commands import (
+    calibrate,
+    coach,
+    config,
+    demo,
+    detect,
+    doctor,
+    evaluate,
+    fairness,
+    game,
+    history,
+    replay,
+    score,
+    stats,
+)
 
-COMMANDS: list[ModuleType] = [demo, score, detect, evaluate, replay, calibrate]
+COMMANDS: list[ModuleType] = [
+    demo, score, coach, game, stats, history, fairness, config, doctor,
+    detect, evaluate, replay, calibrate,
+]

@@ -23,12 +23,24 @@ def register(sub: Any) -> None:
 
 
 def scoring_json(scoring: Scoring) -> dict[str, object]:
-    return {
-        "dice": list(scoring.roll.faces),
-        "best": scoring.best,
-        "farkle": scoring.farkle,
-        "options": [{"keep": list(o.keep.faces), "points": o.points} for o in scoring.options],
-    }
+    """The contract's shape; coloured dice add a parallel "colours" list so keeps stay distinct."""
+    coloured = scoring.roll.coloured
+    answer: dict[str, object] = {"dice": list(scoring.roll.faces)}
+    if coloured:
+        answer["colours"] = _colours(scoring.roll)
+    answer |= {"best": scoring.best, "farkle": scoring.farkle}
+    options = []
+    for option in scoring.options:
+        keep: dict[str, object] = {"keep": list(option.keep.faces)}
+        if coloured:
+            keep["colours"] = _colours(option.keep)
+        options.append(keep | {"points": option.points})
+    answer["options"] = options
+    return answer
+
+
+def _colours(roll: Roll) -> list[str | None]:
+    return [die.colour for die in roll]
 
 
 def run(args: argparse.Namespace) -> int:

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from farkle_pi.errors import FarkleError
 
@@ -32,21 +33,47 @@ def _sort_key(die: Die) -> tuple[int, str]:
     return (die.face, die.colour or "")
 
 
-@dataclass(frozen=True, slots=True, init=False)
+_PLAIN_DICE = {face: Die(face) for face in FACES}
+_PLAIN_FACES = frozenset(FACES)
+
+
+@dataclass(frozen=True, init=False)
 class Roll:
     """A multiset of dice, kept sorted so that equal rolls are equal values."""
 
+    # `dice` is the one field; faces and colouredness are held too, because scoring asks for
+    # them on every throw.
+    __slots__ = ("_coloured", "_faces", "dice")
     dice: tuple[Die, ...]
+    if TYPE_CHECKING:  # slots only, not dataclass fields
+        _faces: tuple[int, ...]
+        _coloured: bool
 
     def __init__(self, dice: Iterable[Die]) -> None:
         ordered = tuple(sorted(dice, key=_sort_key))
+        coloured = any(die.colour is not None for die in ordered)
+        self._hold(ordered, tuple(die.face for die in ordered), coloured)
+
+    def _hold(self, ordered: tuple[Die, ...], faces: tuple[int, ...], coloured: bool) -> None:
         if len(ordered) > MAX_DICE:
             raise FarkleError(f"{len(ordered)} dice is too many: a roll has 1 to {MAX_DICE} dice")
         object.__setattr__(self, "dice", ordered)
+        object.__setattr__(self, "_faces", faces)
+        object.__setattr__(self, "_coloured", coloured)
+
+    def __reduce__(self) -> tuple[type[Roll], tuple[tuple[Die, ...]]]:
+        return (Roll, (self.dice,))  # rebuilt through __init__, which a frozen value needs
 
     @classmethod
     def of(cls, *faces: int) -> Roll:
-        return cls(Die(face) for face in faces)
+        """Colourless dice; they share one `Die` per face, which makes this the fast way in."""
+        if not _PLAIN_FACES.issuperset(faces):
+            for face in faces:
+                Die(face)  # explains the bad face
+        ordered = tuple(sorted(faces))
+        roll = cls.__new__(cls)
+        roll._hold(tuple(map(_PLAIN_DICE.__getitem__, ordered)), ordered, coloured=False)
+        return roll
 
     @classmethod
     def parse(cls, text: str | Sequence[str]) -> Roll:
@@ -63,11 +90,11 @@ class Roll:
 
     @property
     def faces(self) -> tuple[int, ...]:
-        return tuple(die.face for die in self.dice)
+        return self._faces
 
     @property
     def coloured(self) -> bool:
-        return any(die.colour is not None for die in self.dice)
+        return self._coloured
 
     def counts(self) -> tuple[int, int, int, int, int, int]:
         """How many of each face, 1s first."""

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations, product
+from operator import sub
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules.dice import FACES, Die, Roll
@@ -100,7 +101,7 @@ class Chart:
         first = next((i for i, n in enumerate(counts) if n), None)
         if first is not None:
             for row, need in self.combinations_with(first + 1):
-                rest = tuple(n - k for n, k in zip(counts, need, strict=True))
+                rest = tuple(map(sub, counts, need))
                 if min(rest) < 0:
                     continue
                 row, rest_mono = self._colour(row, mono)
@@ -130,30 +131,34 @@ class Chart:
 
     def keep_points(self, keep: Roll) -> int | None:
         """Points for setting `keep` aside, or None when some die in it does not score."""
-        found = self.split(keep.counts(), _mono_triples(keep, self.rules))
+        found = self.split(keep.counts(), _mono_triples(keep.dice, self.rules))
         return None if found is None or not keep else found[0]
 
     def score(self, roll: Roll) -> Scoring:
         """Every legal keep of a throw, best first."""
-        if len(roll) == 0:
+        faces = roll.faces
+        if not faces:
             raise FarkleError("no dice given: a throw has 1 to 6 dice")
-        if len(roll) > self.rules.dice:
+        if len(faces) > self.rules.dice:
             raise FarkleError(
-                f"{len(roll)} dice thrown, but the {self.rules.name} rules play with "
+                f"{len(faces)} dice thrown, but the {self.rules.name} rules play with "
                 f"{self.rules.dice}"
             )
         if not roll.coloured:
-            cached = self._scorings.get(roll.faces)
+            cached = self._scorings.get(faces)
             if cached is None:
-                cached = self._scorings[roll.faces] = self._score(roll)
+                cached = self._scorings[faces] = self._score(roll)
             return cached
         return self._score(roll)
 
     def _score(self, roll: Roll) -> Scoring:
         options = []
-        for keep in _sub_rolls(roll):
-            found = self.split(keep.counts(), _mono_triples(keep, self.rules))
-            if found is not None and self._takes_required_triples(roll, keep):
+        thrown = roll.counts()
+        for counts, dice in _sub_keeps(roll):
+            mono = _NO_TRIPLES if dice is None else _mono_triples(dice, self.rules)
+            found = self.split(counts, mono)
+            if found is not None and self._takes_required_triples(thrown, counts):
+                keep = Roll.of(*_faces_of(counts)) if dice is None else Roll(dice)
                 rows = tuple(sorted(found[1], key=lambda c: -c.points))
                 options.append(ScoringOption(keep, found[0], rows))
         if not options and len(roll) == self.rules.dice and self.rules.six_dice_nothing:
@@ -164,28 +169,47 @@ class Chart:
         options.sort(key=lambda o: (-o.points, len(o.keep), o.keep.faces, str(o.keep)))
         return Scoring(roll, tuple(options))
 
-    def _takes_required_triples(self, roll: Roll, keep: Roll) -> bool:
+    def _takes_required_triples(self, have: Counts, kept: Counts) -> bool:
         must = {"none": (), "twos": (2,), "all": tuple(FACES)}[self.rules.must_take_triples]
-        have, kept = roll.counts(), keep.counts()
-        return all(kept[f - 1] >= 3 for f in must if have[f - 1] >= 3)
+        # "Any triple rolled must be scored": six 2s are two triples, both must be kept.
+        return all(kept[f - 1] >= 3 * (have[f - 1] // 3) for f in must)
 
 
-def _mono_triples(keep: Roll, rules: RuleSet) -> Counts:
-    if not rules.colour_triples or not keep.coloured:
-        return (0,) * 6
+def _mono_triples(keep: tuple[Die, ...], rules: RuleSet) -> Counts:
+    if not rules.colour_triples:
+        return _NO_TRIPLES
     by_colour = Counter((d.face, d.colour) for d in keep if d.colour is not None)
     return tuple(sum(n // 3 for (f, _), n in by_colour.items() if f == face) for face in FACES)
 
 
-def _sub_rolls(roll: Roll) -> list[Roll]:
-    """Every distinct non-empty sub-multiset of the roll."""
+_NO_TRIPLES: Counts = (0,) * 6
+
+
+def _faces_of(counts: Counts) -> tuple[int, ...]:
+    return tuple(face for face, n in zip(FACES, counts, strict=True) for _ in range(n))
+
+
+def _sub_keeps(roll: Roll) -> Iterator[tuple[Counts, tuple[Die, ...] | None]]:
+    """Every distinct non-empty sub-multiset of the roll as face counts, with its dice if coloured.
+
+    Colourless keeps are only counts, so keeps that do not score never become `Roll`s.
+    """
+    if not roll.coloured:
+        for counts in product(*(range(n + 1) for n in roll.counts())):
+            if any(counts):
+                yield counts, None
+        return
     kinds = Counter(roll.dice)
     dice = sorted(kinds, key=lambda d: (d.face, d.colour or ""))
-    subs = []
     for picks in product(*(range(kinds[d] + 1) for d in dice)):
-        if any(picks):
-            subs.append(Roll(die for die, n in zip(dice, picks, strict=True) for _ in range(n)))
-    return subs
+        picked = [0] * 6
+        keep: list[Die] = []
+        for die, n in zip(dice, picks, strict=True):
+            if n:
+                picked[die.face - 1] += n
+                keep += [die] * n
+        if keep:
+            yield tuple(picked), tuple(keep)
 
 
 def _chart_rows(rules: RuleSet) -> list[Combination]:

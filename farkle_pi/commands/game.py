@@ -1,0 +1,194 @@
+"""`farkle-pi game …`: the scorekeeper without a camera; every command prints the new state."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from typing import Any
+
+from farkle_pi.commands.db_args import add_db_argument, open_store
+from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
+from farkle_pi.errors import FarkleError
+from farkle_pi.game import (
+    AddPlayer,
+    Bank,
+    Command,
+    Correct,
+    GameState,
+    Keep,
+    Steal,
+    Throw,
+    Undo,
+)
+from farkle_pi.rules import Roll
+from farkle_pi.store import Store, StoredGame
+
+_DICE_COMMANDS: dict[str, tuple[Callable[[Roll], Command], str]] = {
+    "throw": (Throw, "the dice that came up, e.g. 123455 (colours: 5:red 5:blue …)"),
+    "keep": (Keep, "the scoring dice to set aside, e.g. 155"),
+    "correct": (Correct, "the last throw was misread: the dice that really came up"),
+}
+_PLAIN_COMMANDS: dict[str, tuple[Callable[[], Command], str]] = {
+    "bank": (Bank, "put the turn's points on the scoreboard"),
+    "steal": (Steal, "take over the previous player's dice and points (where allowed)"),
+    "undo": (Undo, "take back the last command"),
+}
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("game", help="keep score of a game: new, throw, keep, bank, …")
+    game_sub = parser.add_subparsers(dest="game_command", metavar="ACTION", required=True)
+
+    new = _leaf(game_sub, "new", "start a new game (an unfinished one stays in the history)")
+    new.add_argument("--players", nargs="+", required=True, metavar="NAME")
+    add_rules_arguments(new)
+    new.set_defaults(run=_run_new)
+
+    for name, (dice_command, help_text) in _DICE_COMMANDS.items():
+        leaf = _leaf(game_sub, name, help_text)
+        leaf.add_argument("dice", nargs="+", metavar="DICE")
+        leaf.set_defaults(run=_runner(_with_dice(dice_command)))
+    for name, (plain_command, help_text) in _PLAIN_COMMANDS.items():
+        leaf = _leaf(game_sub, name, help_text)
+        leaf.set_defaults(run=_runner(_plain(plain_command)))
+    add = _leaf(game_sub, "add", "a late player joins at the end of the seat order")
+    add.add_argument("name", metavar="NAME")
+    add.set_defaults(run=_runner(lambda args: AddPlayer(args.name)))
+    show = _leaf(game_sub, "show", "show the game in progress (or the last one played)")
+    show.set_defaults(run=_run_show)
+
+
+def _leaf(game_sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
+    leaf: argparse.ArgumentParser = game_sub.add_parser(name, help=help_text)
+    add_db_argument(leaf)
+    leaf.add_argument("--json", action="store_true", help="print the state as one JSON object")
+    return leaf
+
+
+def _with_dice(make: Callable[[Roll], Command]) -> Callable[[argparse.Namespace], Command]:
+    return lambda args: make(Roll.parse(args.dice))
+
+
+def _plain(make: Callable[[], Command]) -> Callable[[argparse.Namespace], Command]:
+    return lambda args: make()
+
+
+def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        command = make(args)
+        with open_store(args) as store:
+            table = _in_progress(store)
+            table.apply(command)
+            _print(table, args.json)
+        return 0
+
+    return run
+
+
+def _run_new(args: argparse.Namespace) -> int:
+    rules = rules_from(args)
+    with open_store(args) as store:
+        _print(store.new_game(args.players, rules), args.json)
+    return 0
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        table = store.latest()
+        if table is None:
+            raise FarkleError(f"no game in {store.path} yet: {_START}")
+        _print(table, args.json)
+    return 0
+
+
+_START = "start one with farkle-pi game new --players NAME NAME"
+
+
+def _in_progress(store: Store) -> StoredGame:
+    table = store.resume()
+    if table is None:
+        raise FarkleError(f"no game in progress in {store.path}: {_START}")
+    return table
+
+
+def _print(table: StoredGame, as_json: bool) -> None:
+    state = table.state
+    print(json.dumps({**state_json(state), "game": table.id}) if as_json else describe(state))
+
+
+def _dice(roll: Roll | None) -> list[int] | None:
+    return None if roll is None else list(roll.faces)
+
+
+def state_json(state: GameState) -> dict[str, object]:
+    """The `game show --json` contract (see docs/game.md); extra keys come after the contract's."""
+    view: dict[str, object] = {
+        "players": [
+            {"name": p.name, "score": p.score, "on_board": p.on_board, "farkles": p.farkles}
+            for p in state.players
+        ],
+        "current": None if state.over else state.player.name,
+        "turn_points": state.turn_points,
+        "dice_to_throw": state.dice_to_throw,
+        "last_throw": _dice(state.last_throw),
+        "options": [
+            {"keep": list(o.keep.faces), "points": o.points, "label": o.label}
+            for o in state.options
+        ],
+        "final_round": state.final_round,
+        "last_turn_for": list(state.last_turn_names()),
+        "winners": list(state.winner_names()),
+        "over": state.over,
+        "phase": state.phase,
+        "kept": [list(k.faces) for k in state.kept],
+        "can_bank": state.can_bank,
+        "steal": None if state.steal is None else vars(state.steal),
+        "roll_off": state.roll_off,
+        "rules": state.rules.name,
+    }
+    if state.last_throw is not None and state.last_throw.coloured:
+        view["last_throw_dice"] = [str(d) for d in state.last_throw]
+    turn = state.last_turn
+    view["last_turn"] = None if turn is None else vars(turn)
+    return view
+
+
+def describe(state: GameState) -> str:
+    """The state for a person at the table: scoreboard, then what happens next."""
+    lines = []
+    turn = state.last_turn
+    if turn is not None and turn.farkle and state.phase == "start" and state.turn_points == 0:
+        penalty = f", and {turn.penalty} penalty for three in a row" if turn.penalty else ""
+        lines.append(f"FARKLE! {turn.player} scores nothing this turn{penalty}")
+    for i, p in enumerate(state.players):
+        mark = ">" if i == state.current and not state.over else " "
+        board = "" if p.on_board else "  (not on the board)"
+        lines.append(f"{mark} {p.name:<12} {p.score:>6}{board}")
+    if state.over:
+        names = " and ".join(state.winner_names())
+        top = state.players[state.winners[0]].score
+        verb = "share the win" if len(state.winners) > 1 else "wins"
+        lines.append(f"Game over: {names} {verb} with {top}")
+        if state.roll_off:
+            lines.append("Tied under roll-off rules: the winners roll off")
+        return "\n".join(lines)
+    if state.final_round:
+        lines.append(f"Final round: last turns for {', '.join(state.last_turn_names())}")
+    lines.append(_next_line(state))
+    return "\n".join(lines)
+
+
+def _next_line(state: GameState) -> str:
+    name, points, dice = state.player.name, state.turn_points, state.dice_to_throw
+    if state.phase == "keep":
+        options = ", ".join(f"{o.keep} = {o.points}" for o in state.options[:5])
+        return f"{name} threw {state.last_throw} ({points} this turn): keep one of {options}"
+    if state.phase == "choose":
+        bank = "or bank" if state.can_bank else f"(bank from {state.bank_minimum})"
+        return f"{name} has {points} this turn: throw {dice} dice {bank}"
+    if state.phase == "steal":
+        return f"{name} stole {points}: throw {dice} dice and score with them"
+    steal = state.steal
+    offer = f", or steal {steal.points} with {steal.dice} dice" if steal else ""
+    return f"{name} to throw {dice} dice{offer}"

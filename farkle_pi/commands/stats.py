@@ -1,0 +1,34 @@
+"""`farkle-pi stats`: games, wins and how each player plays, from every stored game."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+from typing import Any
+
+from farkle_pi.commands.db_args import add_report_command, open_store
+from farkle_pi.store import player_stats
+
+
+def register(sub: Any) -> None:
+    add_report_command(sub, "stats", "per-player statistics over every stored game", run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with open_store(args) as store:
+        rows = player_stats(store.records())
+    if args.json:
+        print(json.dumps({"players": [asdict(row) for row in rows]}))
+        return 0
+    if not rows:
+        print(f"no games in {store.path} yet")
+        return 0
+    print(f"{'player':<12} {'games':>5} {'wins':>4} {'avg bank':>8} {'farkle %':>8} "
+          f"{'best':>6} {'hot':>4} {'streak':>6}")
+    for r in rows:
+        print(
+            f"{r.name:<12} {r.games:>5} {r.wins:>4} {r.average_banked:>8.0f} "
+            f"{100 * r.farkle_rate:>7.1f}% {r.best_turn:>6} {r.hot_dice:>4} {r.longest_streak:>6}"
+        )
+    return 0

@@ -1,0 +1,479 @@
+"""`farkle-pi doctor`: one line per part of the table (OK / WARN / FAIL) with what to do about it.
+
+Hardware libraries are only imported inside probes, and each probe runs in a child Python
+process with a timeout: a camera or display driver that hangs or crashes becomes a FAIL line,
+never a frozen doctor or a traceback. Run as `python -m farkle_pi.doctor probe KIND ...`, this
+module is that child.
+"""
+
+from __future__ import annotations
+
+import json
+import operator
+import os
+import re
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import closing
+from dataclasses import dataclass
+from enum import StrEnum
+from importlib import metadata
+from pathlib import Path
+
+import farkle_pi
+from farkle_pi.config import Config, ConfigError, describe_source, load_config
+
+PROBE_MARK = "farkle-probe: "
+LOW_DISK_MB = 200
+FULL_DISK_MB = 20
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+
+
+class Status(StrEnum):
+    OK = "OK"
+    WARN = "WARN"
+    FAIL = "FAIL"
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One checked part: its name, how it stands, and a message that says what to do."""
+
+    part: str
+    status: Status
+    message: str
+
+    def line(self) -> str:
+        return f"{self.status.value:<4} {self.part}: {self.message}"
+
+
+Check = Callable[[Config], Finding]
+Facts = dict[str, object]
+
+
+# ---------------------------------------------------------------------------------------------
+# Probes: run in a child process, import the hardware library, report facts as one JSON line.
+
+
+def probe_picamera2() -> Facts:
+    from picamera2 import Picamera2
+
+    cameras = Picamera2.global_camera_info()
+    return {"cameras": [str(camera.get("Model", "?")) for camera in cameras]}
+
+
+def probe_opencv(source: str) -> Facts:
+    import cv2
+
+    capture = cv2.VideoCapture(int(source) if source.isdigit() else source)
+    try:
+        if not capture.isOpened():
+            return {"opened": False}
+        ok, frame = capture.read()
+        return {"opened": True, "frame": list(frame.shape[:2]) if ok else None}
+    finally:
+        capture.release()
+
+
+def probe_display(driver: str) -> Facts:
+    """Start SDL's video with `driver` ("" = SDL's own choice) and report what it found."""
+    if driver:
+        os.environ["SDL_VIDEODRIVER"] = driver
+    else:
+        os.environ.pop("SDL_VIDEODRIVER", None)
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    import pygame
+
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        return {"error": str(error) or "SDL could not start video"}
+    sizes = pygame.display.get_desktop_sizes()
+    return {"driver": pygame.display.get_driver(), "size": list(sizes[0]) if sizes else None}
+
+
+def probe_gpio(factory_name: str, *pins: str) -> Facts:
+    """Load the pin factory as gpiozero would and try to claim each button pin, then let go."""
+    if factory_name:
+        os.environ["GPIOZERO_PIN_FACTORY"] = factory_name
+    import warnings
+
+    from gpiozero import Device
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # gpiozero warns for each factory it falls back from
+        Device.ensure_pin_factory()
+    factory = Device.pin_factory
+    assert factory is not None
+    busy: dict[str, str] = {}
+    for number in pins:
+        try:
+            factory.pin(int(number)).close()
+        except Exception as error:
+            busy[number] = str(error)
+    model = ""
+    try:
+        model = str(factory.board_info.model)
+    except Exception:
+        model = ""
+    factory.close()
+    return {"factory": type(factory).__name__, "model": model, "busy": busy}
+
+
+def probe_versions(*pairs: str) -> Facts:
+    """For each "dist=module": the version that imports, whoever installed it (apt or pip)."""
+    from importlib import import_module, metadata
+
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    versions: dict[str, str | None] = {}
+    for pair in pairs:
+        dist, _, module_name = pair.partition("=")
+        try:
+            module = import_module(module_name)
+        except Exception:
+            versions[dist] = None
+            continue
+        version = getattr(module, "__version__", None)
+        if version is None:  # gpiozero has none; apt's packages keep their metadata
+            try:
+                version = metadata.version(dist)
+            except metadata.PackageNotFoundError:
+                version = "?"
+        versions[dist] = str(version)
+    return {"versions": versions}
+
+
+PROBES: dict[str, Callable[..., Facts]] = {
+    "versions": probe_versions,
+    "picamera2": probe_picamera2,
+    "opencv": probe_opencv,
+    "display": probe_display,
+    "gpio": probe_gpio,
+}
+
+
+def probe(kind: str, *args: str, timeout: float = 15, cwd: str | None = None) -> Facts:
+    """Run one probe in a child process; a hang, crash or missing library becomes an 'error'."""
+    package_root = str(Path(farkle_pi.__file__).resolve().parent.parent)
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [package_root, env.get("PYTHONPATH")]))
+    command = [sys.executable, "-m", "farkle_pi.doctor", "probe", kind, *args]
+    try:
+        done = subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, env=env, cwd=cwd,
+            stdin=subprocess.DEVNULL, check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return {"error": f"no answer within {timeout:g} s (the driver hangs)"}
+    for line in reversed(done.stdout.splitlines()):
+        if line.startswith(PROBE_MARK):
+            facts: Facts = json.loads(line.removeprefix(PROBE_MARK))
+            return facts
+    last = (done.stderr.strip().splitlines() or [f"exit code {done.returncode}"])[-1]
+    return {"error": f"the check crashed: {last}"}
+
+
+def _probe_main(kind: str, args: Sequence[str]) -> None:
+    try:
+        facts = PROBES[kind](*args)
+    except ModuleNotFoundError as error:
+        facts = {"missing": error.name or str(error), "error": str(error)}
+    except Exception as error:
+        facts = {"error": f"{type(error).__name__}: {error}"}
+    print(PROBE_MARK + json.dumps(facts), flush=True)
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks: turn facts into a verdict and advice.
+
+
+def _error(facts: Facts) -> str:
+    return str(facts.get("error", ""))
+
+
+# The module each runtime requirement is imported as: on the Pi, apt provides them, and apt's
+# OpenCV carries no pip metadata, so versions are asked of the modules themselves.
+MODULES = {"numpy": "numpy", "opencv-python-headless": "cv2", "opencv-python": "cv2",
+           "pygame": "pygame", "gpiozero": "gpiozero"}
+_SPEC = re.compile(r"^([A-Za-z0-9_.-]+)\s*([<>=!~,.\d\s]*)$")
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:4])
+
+
+_CLAUSE = re.compile(r"(>=|<=|==|!=|~=|<|>)\s*([\d.]+)")
+_OPS: dict[str, Callable[[tuple[int, ...], tuple[int, ...]], bool]] = {
+    ">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
+    "~=": operator.ge, "<": operator.lt, ">": operator.gt,
+}
+
+
+def _meets(version: str, specifier: str) -> bool:
+    """Enough of PEP 440 for this project's own bounds; a clause it cannot read is pip's job."""
+    have = _version_key(version)
+    for clause in filter(None, (c.strip() for c in specifier.split(","))):
+        match = _CLAUSE.fullmatch(clause)
+        if match is not None and not _OPS[match[1]](have, _version_key(match[2])):
+            return False
+    return True
+
+
+def requirements() -> list[tuple[str, str]]:
+    """farkle-pi's runtime requirements (name, specifier) as installed, extras left out."""
+    found = []
+    for line in metadata.requires("farkle-pi") or []:
+        match = None if ";" in line else _SPEC.match(line.strip())
+        if match and match[1].lower() in MODULES:
+            found.append((match[1].lower(), match[2].replace(" ", "")))
+    return found
+
+
+def check_packages(config: Config) -> Finding:
+    """`pip install --no-deps` on the Pi skips pip's version checks: this is where they happen."""
+    try:
+        wanted = requirements()
+    except metadata.PackageNotFoundError:
+        return Finding("packages", Status.WARN, "farkle-pi is not installed; versions unchecked")
+    pairs = [f"{dist}={MODULES[dist]}" for dist, _ in wanted]
+    facts = probe("versions", *pairs, timeout=30)
+    versions = facts.get("versions")
+    if not isinstance(versions, dict):
+        return Finding("packages", Status.FAIL, f"cannot check versions: {_error(facts)}")
+    missing = [dist for dist, _ in wanted if versions.get(dist) is None]
+    if missing:
+        return Finding("packages", Status.FAIL, (
+            f"cannot import {', '.join(missing)}; on the Pi run scripts/install-pi.sh again"
+        ))
+    off = [f"{dist} {versions[dist]} (farkle-pi asks {spec})" for dist, spec in wanted
+           if not _meets(str(versions[dist]), spec)]
+    if off:
+        return Finding("packages", Status.WARN, (
+            "outside farkle-pi's declared range: " + "; ".join(off) + " (apt's builds are "
+            "used on purpose on the Pi; report what does not work)"
+        ))
+    return Finding("packages", Status.OK, ", ".join(f"{d} {versions[d]}" for d, _ in wanted))
+
+
+def check_camera(config: Config) -> Finding:
+    source = config.camera.source
+    if config.table.dice != "camera":
+        return Finding("camera", Status.OK, f'not used (table dice = "{config.table.dice}")')
+    if source == "picamera2":
+        return _picamera2_finding(probe("picamera2", timeout=20))
+    if source.startswith("opencv:"):
+        index = source.removeprefix("opencv:")
+        return _opencv_finding(source, probe("opencv", index), f"/dev/video{index}")
+    replay = Path(source)
+    if replay.is_dir():
+        images = [p for p in replay.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES]
+        if not images:
+            return Finding("camera", Status.FAIL, f"{replay} holds no .jpg/.png images to replay")
+        return Finding("camera", Status.OK, f"replaying {len(images)} images from {replay}")
+    return _opencv_finding(source, probe("opencv", source), str(replay))
+
+
+def _picamera2_finding(facts: Facts) -> Finding:
+    if "missing" in facts:
+        return Finding("camera", Status.FAIL, (
+            f"picamera2 cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
+            "python3-picamera2 and use a venv made with --system-site-packages "
+            "(scripts/install-pi.sh does both), or set [camera] source = \"opencv:0\""
+        ))
+    if "error" in facts:
+        return Finding("camera", Status.FAIL, (
+            f"picamera2: {_error(facts)}; try `rpicam-hello --list-cameras` (a numpy installed "
+            "by pip into the venv breaks apt's picamera2: pip uninstall numpy)"
+        ))
+    cameras = facts.get("cameras")
+    if not isinstance(cameras, list) or not cameras:
+        return Finding("camera", Status.FAIL, (
+            "picamera2 finds no camera; check the ribbon cable (both ends, contacts the right "
+            "way round) and `rpicam-hello --list-cameras`"
+        ))
+    return Finding("camera", Status.OK, "picamera2 sees " + ", ".join(map(str, cameras)))
+
+
+def _opencv_finding(source: str, facts: Facts, device: str) -> Finding:
+    if "missing" in facts:
+        return Finding("camera", Status.FAIL, (
+            f"OpenCV cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
+            "python3-opencv"
+        ))
+    if "error" in facts:
+        return Finding("camera", Status.FAIL, f"{source}: {_error(facts)}")
+    if not facts.get("opened"):
+        return Finding("camera", Status.FAIL, (
+            f"OpenCV cannot open {source} ({device}); check the cable and `ls /dev/video*`, "
+            "and stop anything else using it (sudo systemctl stop farkle-pi)"
+        ))
+    frame = facts.get("frame")
+    if not isinstance(frame, list):
+        return Finding("camera", Status.WARN, f"{source} opens but gives no frame; replug it")
+    return Finding("camera", Status.OK, f"{source} gives {frame[1]}x{frame[0]} frames")
+
+
+NO_KMSDRM = (
+    "this pygame has no KMSDRM driver (pip's pygame wheels lack it): on the Pi use Debian's "
+    "python3-pygame in a venv made with --system-site-packages (pip uninstall pygame)"
+)
+
+
+def check_display(config: Config) -> Finding:
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    facts = probe("display", asked or "kmsdrm", timeout=10)
+    if "missing" in facts:
+        return Finding("display", Status.FAIL, (
+            f"pygame cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
+            "python3-pygame"
+        ))
+    if asked in ("dummy", "offscreen") and "error" not in facts:
+        return Finding("display", Status.WARN, (
+            f"SDL_VIDEODRIVER={asked} draws on no screen (fine for tests); unset it on the Pi"
+        ))
+    if "error" not in facts:
+        return Finding("display", Status.OK, _screen_words(facts))
+    problem = _error(facts)
+    if asked and asked != "kmsdrm":
+        return Finding("display", Status.FAIL, f"SDL_VIDEODRIVER={asked}: {problem}")
+    advice = NO_KMSDRM if "not available" in problem else (
+        "the table needs the console: boot to console (raspi-config > System > Boot), no "
+        "desktop running, user in groups video and render"
+    )
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        desktop = probe("display", "", timeout=10)
+        if "error" not in desktop:
+            return Finding("display", Status.WARN, (
+                f"kmsdrm: {problem}; a desktop works ({_screen_words(desktop)}) but the service "
+                f"runs on the console, where {advice}"
+            ))
+    return Finding("display", Status.FAIL, f"kmsdrm: {problem}; {advice}")
+
+
+def _screen_words(facts: Facts) -> str:
+    size = facts.get("size")
+    shown = f"{size[0]}x{size[1]}" if isinstance(size, list) else "unknown size"
+    return f"SDL video driver {facts.get('driver')}, screen {shown}"
+
+
+def check_gpio(config: Config) -> Finding:
+    buttons = config.buttons
+    factory = buttons.pin_factory or os.environ.get("GPIOZERO_PIN_FACTORY", "")
+    pins = [buttons.bank, buttons.next, buttons.keep, buttons.undo]
+    if buttons.bank_led is not None:
+        pins.append(buttons.bank_led)
+    with tempfile.TemporaryDirectory(prefix="farkle-doctor-") as scratch:
+        # lgpio writes notification pipes into the working directory: give it a writable one.
+        facts = probe("gpio", factory, *map(str, pins), timeout=15, cwd=scratch)
+    if "missing" in facts:
+        return Finding("gpio", Status.FAIL, (
+            f"gpiozero cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
+            "python3-gpiozero python3-lgpio"
+        ))
+    if "error" in facts:
+        return Finding("gpio", Status.FAIL, (
+            f"no GPIO pin factory works ({_error(facts)}); on a Pi: sudo apt install "
+            'python3-lgpio and set [buttons] pin_factory = "lgpio" (needed on a Pi 5); '
+            "off a Pi: GPIOZERO_PIN_FACTORY=mock"
+        ))
+    name = str(facts.get("factory"))
+    if name == "MockFactory":
+        return Finding("gpio", Status.WARN, (
+            "mock pin factory: buttons are simulated and real presses are not read (unset "
+            'GPIOZERO_PIN_FACTORY / [buttons] pin_factory = "mock" on the Pi)'
+        ))
+    if str(facts.get("model", "")).startswith("5") and name != "LGPIOFactory":
+        return Finding("gpio", Status.FAIL, (
+            f'{name} does not work on a Pi 5; set [buttons] pin_factory = "lgpio"'
+        ))
+    busy = facts.get("busy")
+    if isinstance(busy, dict) and busy:
+        taken = ", ".join(f"BCM {pin}" for pin in busy)
+        return Finding("gpio", Status.WARN, (
+            f"{taken} busy ({next(iter(busy.values()))}); is the table running? "
+            "(sudo systemctl stop farkle-pi) otherwise pick free pins in [buttons]"
+        ))
+    return Finding("gpio", Status.OK, f"{name}, pins {', '.join(map(str, pins))} free")
+
+
+def _existing_ancestor(path: Path) -> Path:
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path("/")
+
+
+def check_database(config: Config) -> Finding:
+    path = config.store.database
+    if not path.exists():
+        nearest = _existing_ancestor(path.parent)
+        if not os.access(nearest, os.W_OK | os.X_OK):
+            return Finding("database", Status.FAIL, (
+                f"cannot create {path}: {nearest} is not writable by this user; fix the "
+                "ownership or set [store] database to a writable place"
+            ))
+        return Finding("database", Status.OK, f"{path} will be created on first game")
+    if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
+        return Finding("database", Status.FAIL, (
+            f"{path} (or its folder, for SQLite's journal) is not writable by this user; "
+            "sudo chown -R farkle: /var/lib/farkle-pi, or run as the table's user"
+        ))
+    try:
+        with closing(sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True, timeout=5)) as db:
+            verdict = str(db.execute("PRAGMA quick_check").fetchone()[0])
+    except sqlite3.Error as error:
+        verdict = str(error)
+    if verdict != "ok":
+        return Finding("database", Status.FAIL, (
+            f"{path} is damaged ({verdict}); stop the table and move the file aside: a new "
+            "one starts empty"
+        ))
+    return Finding("database", Status.OK, f"{path} opens and passes SQLite's quick check")
+
+
+def check_disk(config: Config) -> Finding:
+    where = _existing_ancestor(config.store.database)
+    free_mb = shutil.disk_usage(where).free // (1024 * 1024)
+    words = f"{free_mb} MB free for {config.store.database.parent}"
+    if free_mb < FULL_DISK_MB:
+        return Finding("disk", Status.FAIL, f"only {words}; the game log cannot be saved")
+    if free_mb < LOW_DISK_MB:
+        return Finding("disk", Status.WARN, (
+            f"only {words}; free some space (sudo apt clean; journalctl --vacuum-size=50M)"
+        ))
+    return Finding("disk", Status.OK, words)
+
+
+CHECKS: tuple[Check, ...] = (
+    check_packages, check_camera, check_display, check_gpio, check_database, check_disk,
+)
+
+
+def diagnose(config_path: str | None, checks: Iterable[Check] | None = None) -> list[Finding]:
+    """Every finding, config first; a broken config is a FAIL and the rest use the defaults."""
+    try:
+        config = load_config(config_path)
+        findings = [Finding("config", Status.OK, describe_source(config))]
+    except ConfigError as error:
+        config = Config()
+        findings = [Finding("config", Status.FAIL, f"{error} (checking the rest with defaults)")]
+    for check in CHECKS if checks is None else checks:
+        part = check.__name__.removeprefix("check_")
+        try:
+            findings.append(check(config))
+        except Exception as error:  # a doctor must finish its round whatever it meets
+            findings.append(Finding(part, Status.FAIL, (
+                f"the check itself failed ({type(error).__name__}: {error}); please report it"
+            )))
+    return findings
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 3 and sys.argv[1] == "probe" and sys.argv[2] in PROBES:
+        _probe_main(sys.argv[2], sys.argv[3:])
+    else:
+        sys.exit("usage: python -m farkle_pi.doctor probe " + "|".join(PROBES) + " ARGS")

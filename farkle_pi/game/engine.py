@@ -1,0 +1,155 @@
+"""`Game`: the event log and the stack of states it folds into, with push/pop undo.
+
+Like python-chess's board, a game keeps one entry per accepted command on a stack. `Undo` pops
+the top entry, so it is the exact inverse of the last command; `Correct` re-plays the last throw
+from the state before it, as a new entry, so an undo after a correction brings the misread
+throw back. The log itself is append-only: undone commands stay in it, which is what lets a
+store append and never rewrite.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from farkle_pi.game.events import (
+    AddPlayer,
+    Bank,
+    Command,
+    Correct,
+    Event,
+    Farkled,
+    FinalRound,
+    GameOver,
+    Keep,
+    NewGame,
+    Steal,
+    Throw,
+    Undo,
+    is_outcome,
+)
+from farkle_pi.game.state import GameState
+from farkle_pi.game.turns import Refused, play, start
+from farkle_pi.rules import RuleSet
+
+
+@dataclass(frozen=True)
+class _Entry:
+    """A state on the stack; `before_throw` is set when the command was a throw (or a fix)."""
+
+    state: GameState
+    before_throw: GameState | None = None
+
+
+class Game:
+    """One game of Farkle: `apply` commands, read `state`, `replay` a stored log."""
+
+    def __init__(self, players: Sequence[str], rules: RuleSet) -> None:
+        state = start(tuple(players), GameState(rules=rules, players=()))
+        self._log: list[Event] = [NewGame(tuple(p.name for p in state.players), rules)]
+        self._stack: list[_Entry] = [_Entry(state)]
+
+    @classmethod
+    def replay(cls, events: Iterable[Event]) -> Game:
+        """The game a stored log describes; `Refused` if the log breaks the rules."""
+        stream = iter(events)
+        first = next(stream, None)
+        if not isinstance(first, NewGame):
+            raise Refused("a game's log must begin with a new game")
+        game = cls(first.players, first.rules)
+        for event in stream:
+            if not is_outcome(event):
+                game._push(game._step(event))
+            game._log.append(event)
+        return game
+
+    @property
+    def state(self) -> GameState:
+        return self._stack[-1].state
+
+    @property
+    def rules(self) -> RuleSet:
+        return self.state.rules
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event so far, undone commands included, in order."""
+        return tuple(self._log)
+
+    @property
+    def commands(self) -> int:
+        """How many commands the current state rests on (an undo takes one away)."""
+        return len(self._stack) - 1
+
+    @property
+    def played(self) -> int:
+        """How many commands the log holds (an undo counts as one more)."""
+        return sum(not is_outcome(event) for event in self._log) - 1
+
+    def copy(self) -> Game:
+        """An independent game at the same point (states are immutable, so this is cheap)."""
+        twin = Game.__new__(Game)
+        twin._log = list(self._log)
+        twin._stack = list(self._stack)
+        return twin
+
+    def decide(self, command: Command) -> list[Event]:
+        """The events `command` would add, or `Refused`; the game does not change."""
+        entry = self._step(command)
+        if entry is None:
+            return [command]
+        base = entry.before_throw or self.state
+        return [command, *_outcomes(base, entry.state)]
+
+    def record(self, events: Sequence[Event]) -> None:
+        """Add the events of one command (as `decide` returned them) to the game."""
+        self._push(self._step(events[0]))
+        self._log.extend(events)
+
+    def apply(self, command: Command) -> list[Event]:
+        """Play `command`: returns its events, or raises `Refused` and changes nothing."""
+        events = self.decide(command)
+        self.record(events)
+        return events
+
+    def _step(self, command: Event) -> _Entry | None:
+        """The entry `command` pushes, or None for an undo (which pops)."""
+        top = self._stack[-1]
+        if isinstance(command, Undo):
+            if len(self._stack) == 1:
+                raise Refused("there is nothing to undo")
+            return None
+        if isinstance(command, Correct):
+            if top.before_throw is None or top.state.last_throw is None:
+                raise Refused("only the last throw can be corrected, before anything else: undo")
+            if len(command.roll) != len(top.state.last_throw):
+                raise Refused(
+                    f"the correction has {len(command.roll)} dice, the throw had "
+                    f"{len(top.state.last_throw)}"
+                )
+            base = top.before_throw
+            return _Entry(play(base, Throw(command.roll)), before_throw=base)
+        if isinstance(command, Throw):
+            return _Entry(play(top.state, command), before_throw=top.state)
+        if isinstance(command, Keep | Bank | Steal | AddPlayer):
+            return _Entry(play(top.state, command))
+        raise Refused(f"{command!r} is not a command")
+
+    def _push(self, entry: _Entry | None) -> None:
+        if entry is None:
+            self._stack.pop()
+        else:
+            self._stack.append(entry)
+
+
+def _outcomes(before: GameState, after: GameState) -> list[Event]:
+    """What a screen should announce about the step from `before` to `after`."""
+    found: list[Event] = []
+    if len(after.turns) > len(before.turns) and after.turns[-1].farkle:
+        turn = after.turns[-1]
+        found.append(Farkled(turn.player, before.turn_points, turn.penalty))
+    if after.final_round and not before.final_round:
+        found.append(FinalRound(before.player.name))
+    if after.over and not before.over:
+        found.append(GameOver(after.winner_names(), after.roll_off))
+    return found

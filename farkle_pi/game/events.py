@@ -1,0 +1,159 @@
+"""What can happen at the table, as small frozen values that round-trip through JSON.
+
+An accepted command *is* the event that records it (a `Throw` in the log says "these dice came
+up"), so commands and events are one vocabulary. A few outcome events (`Farkled`,
+`FinalRound`, `GameOver`) follow the command that caused them: they tell a screen or a history
+what happened, and replay recomputes them rather than trusting them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.rules import Roll, RuleSet
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """The first event of every game: who sits where, and the table's rules."""
+
+    players: tuple[str, ...]
+    rules: RuleSet
+    kind: ClassVar[str] = "new_game"
+
+
+@dataclass(frozen=True)
+class Throw:
+    """The dice that came up, for the player whose turn it is."""
+
+    roll: Roll
+    kind: ClassVar[str] = "throw"
+
+
+@dataclass(frozen=True)
+class Keep:
+    """Set these scoring dice of the last throw aside."""
+
+    roll: Roll
+    kind: ClassVar[str] = "keep"
+
+
+@dataclass(frozen=True)
+class Bank:
+    """Put the turn's points on the scoreboard and pass the dice."""
+
+    kind: ClassVar[str] = "bank"
+
+
+@dataclass(frozen=True)
+class Steal:
+    """Take over the previous player's remaining dice and turn points (where the rules allow)."""
+
+    kind: ClassVar[str] = "steal"
+
+
+@dataclass(frozen=True)
+class Correct:
+    """The last throw was misread: these are the dice that really came up."""
+
+    roll: Roll
+    kind: ClassVar[str] = "correct"
+
+
+@dataclass(frozen=True)
+class Undo:
+    """Take back the last command, whatever it was."""
+
+    kind: ClassVar[str] = "undo"
+
+
+@dataclass(frozen=True)
+class AddPlayer:
+    """A late player joins at the end of the seat order with 0 points."""
+
+    name: str
+    kind: ClassVar[str] = "add_player"
+
+
+@dataclass(frozen=True)
+class Farkled:
+    """Outcome: the throw scored nothing; the turn's points are lost (and maybe a penalty)."""
+
+    player: str
+    lost: int
+    penalty: int
+    kind: ClassVar[str] = "farkled"
+
+
+@dataclass(frozen=True)
+class FinalRound:
+    """Outcome: `player` banked past the target; everybody else gets one last turn."""
+
+    player: str
+    kind: ClassVar[str] = "final_round"
+
+
+@dataclass(frozen=True)
+class GameOver:
+    """Outcome: the game has ended; a shared top score has several winners."""
+
+    winners: tuple[str, ...]
+    roll_off: bool
+    kind: ClassVar[str] = "game_over"
+
+
+Command = Throw | Keep | Bank | Steal | Correct | Undo | AddPlayer
+Outcome = Farkled | FinalRound | GameOver
+Event = NewGame | Command | Outcome
+
+_TYPES: dict[str, type[Any]] = {
+    cls.kind: cls
+    for cls in (
+        NewGame, Throw, Keep, Bank, Steal, Correct, Undo, AddPlayer, Farkled, FinalRound, GameOver
+    )
+}
+OUTCOMES = (Farkled, FinalRound, GameOver)
+
+
+def is_outcome(event: Event) -> bool:
+    return isinstance(event, OUTCOMES)
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """A plain dict for the store; dice as strings ("5" or "5:red") so colours survive."""
+    body: dict[str, Any] = {"type": event.kind}
+    for field in dataclasses.fields(event):
+        value = getattr(event, field.name)
+        if isinstance(value, Roll):
+            value = [str(die) for die in value]
+        elif isinstance(value, RuleSet):
+            value = dataclasses.asdict(value)
+        elif isinstance(value, tuple):
+            value = list(value)
+        body[field.name] = value
+    return body
+
+
+def event_from_json(body: Mapping[str, Any]) -> Event:
+    """The event a dict from `event_to_json` describes; FarkleError if it is not one."""
+    try:
+        cls = _TYPES[body["type"]]
+        values: dict[str, Any] = {}
+        for field in dataclasses.fields(cls):
+            raw = body[field.name]
+            if field.type == "Roll":
+                values[field.name] = Roll.parse([str(token) for token in raw])
+            elif field.type == "RuleSet":
+                values[field.name] = RuleSet().with_changes(raw, origin="stored rules")
+            elif field.type == "tuple[str, ...]":
+                values[field.name] = tuple(str(item) for item in raw)
+            else:
+                values[field.name] = raw
+        event: Event = cls(**values)
+    except (KeyError, TypeError, ValueError) as error:
+        raise FarkleError(f"not a stored farkle-pi event: {dict(body)!r} ({error})") from None
+    return event

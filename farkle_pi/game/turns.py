@@ -1,0 +1,236 @@
+"""The rules of play: one pure function from a state and a command to the next state.
+
+Every check happens before anything is built, so a refused command cannot leave half a change.
+Undo and Correct are not here: they rewind the command stack (see `engine.py`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.game.events import AddPlayer, Bank, Keep, Steal, Throw
+from farkle_pi.game.state import GameState, PlayerState, StealOffer, TurnRecord
+from farkle_pi.rules import Roll, ScoringOption, chart
+
+PlayCommand = Throw | Keep | Bank | Steal | AddPlayer
+
+
+class Refused(FarkleError):
+    """A command the rules do not allow now; the reason is one line for the players."""
+
+
+def start(players: tuple[str, ...], state: GameState) -> GameState:
+    """Check the seating of a new game (state carries the rules)."""
+    seated: tuple[str, ...] = ()
+    for name in players:
+        seated = (*seated, _checked_name(name, seated))
+    if not seated:
+        raise Refused("a game needs at least one player")
+    return replace(
+        state,
+        players=tuple(PlayerState(name) for name in seated),
+        dice_to_throw=state.rules.dice,
+    )
+
+
+def play(state: GameState, command: PlayCommand) -> GameState:
+    """The state after `command`, or `Refused` with the reason."""
+    if state.over:
+        raise Refused(f"the game is over ({_result(state)}): start a new game or undo")
+    if isinstance(command, Throw):
+        return _throw(state, command.roll)
+    if isinstance(command, Keep):
+        return _keep(state, command.roll)
+    if isinstance(command, Bank):
+        return _bank(state)
+    if isinstance(command, Steal):
+        return _steal(state)
+    return _add_player(state, command.name)
+
+
+def _throw(state: GameState, roll: Roll) -> GameState:
+    if state.phase == "keep":
+        raise Refused(
+            f"{state.player.name} must first keep scoring dice from {state.last_throw} "
+            "(or correct that throw)"
+        )
+    if len(roll) != state.dice_to_throw:
+        raise Refused(
+            f"{state.player.name} throws {state.dice_to_throw} dice, but {len(roll)} were given"
+        )
+    if state.phase == "start":
+        state = replace(state, steal=None)  # throwing fresh declines a steal
+    state = replace(state, last_throw=roll, throws=(*state.throws, roll))
+    if chart(state.rules).score(roll).farkle:
+        return _farkle(state)
+    return replace(state, phase="keep")
+
+
+def _farkle(state: GameState) -> GameState:
+    rules = state.rules
+    player = state.player
+    farkles = player.farkles + 1
+    penalty = 0
+    if rules.three_farkles and farkles >= 3:
+        penalty = min(rules.three_farkles, player.score)  # a score never goes below 0
+        farkles = 0
+    record = TurnRecord(
+        player.name, 0, farkle=True, penalty=penalty, hot_dice=state.hot_dice, stolen=state.stolen
+    )
+    player = replace(player, score=player.score - penalty, farkles=farkles)
+    return _end_turn(state, player, record, steal=None)
+
+
+def _keep(state: GameState, keep: Roll) -> GameState:
+    if state.phase != "keep" or state.last_throw is None:
+        raise Refused(f"there is no throw to keep dice from: {_next_step(state)}")
+    option = _find_keep(state, keep)
+    rules = state.rules
+    dice_left = state.dice_to_throw - len(option.keep)
+    hot = dice_left == 0
+    ones_rows = [c for c in option.combinations if set(c.faces) == {1}]
+    ones = state.ones + sum(len(c.faces) for c in ones_rows)
+    ones_points = state.ones_points + sum(c.points for c in ones_rows)
+    points = state.turn_points + option.points
+    paid = state.six_ones_paid
+    if rules.six_ones_turn and not paid and ones >= 6 and rules.six_ones_turn > ones_points:
+        points += rules.six_ones_turn - ones_points  # the 1s now earn the six-1s prize instead
+        paid = True
+    return replace(
+        state,
+        phase="choose",
+        turn_points=points,
+        dice_to_throw=rules.dice if hot else dice_left,
+        kept=(*state.kept, option.keep),
+        hot_dice=state.hot_dice + hot,
+        ones=ones,
+        ones_points=ones_points,
+        six_ones_paid=paid,
+    )
+
+
+def _find_keep(state: GameState, keep: Roll) -> ScoringOption:
+    """The legal keep meant by `keep`; plain faces pick the best colouring of a coloured throw."""
+    assert state.last_throw is not None
+    scoring = chart(state.rules).score(state.last_throw)
+    found = scoring.find(keep)
+    if found is None and not keep.coloured and state.last_throw.coloured:
+        found = next((o for o in scoring.options if o.keep.faces == keep.faces), None)
+    if found is not None:
+        return found
+    legal = ", ".join(f"{o.keep} ({o.points})" for o in scoring.options[:6])
+    more = ", …" if len(scoring.options) > 6 else ""
+    raise Refused(f"{keep} is not a legal keep of {state.last_throw}: legal: {legal}{more}")
+
+
+def _bank(state: GameState) -> GameState:
+    player = state.player
+    if state.phase != "choose":
+        raise Refused(f"{player.name} cannot bank now: {_next_step(state)}")
+    if state.turn_points < state.bank_minimum:
+        need = "to get on the board" if not player.on_board else "to bank"
+        raise Refused(
+            f"{player.name} needs {state.bank_minimum} in this turn {need} and has "
+            f"{state.turn_points}: throw {state.dice_to_throw} dice again"
+        )
+    record = TurnRecord(
+        player.name, state.turn_points, farkle=False, hot_dice=state.hot_dice, stolen=state.stolen
+    )
+    banked = replace(player, score=player.score + state.turn_points, on_board=True, farkles=0)
+    offer = StealOffer(player.name, state.turn_points, state.dice_to_throw)
+    after = _end_turn(state, banked, record, steal=offer if state.rules.stealing else None)
+    if after.over or after.final_round or banked.score < state.rules.target:
+        return after
+    if not state.rules.final_round:
+        return _game_over(after)
+    others = tuple(
+        (state.current + k) % len(state.players) for k in range(1, len(state.players))
+    )
+    if not others:
+        return _game_over(after)
+    return replace(after, final_round=True, last_turn_for=others, current=others[0])
+
+
+def _steal(state: GameState) -> GameState:
+    player = state.player
+    offer = state.steal
+    if not state.rules.stealing:
+        raise Refused(f"stealing is off under the {state.rules.name} rules")
+    if state.phase != "start" or offer is None:
+        raise Refused(f"there is nothing to steal now: {_next_step(state)}")
+    if not player.on_board:
+        raise Refused(f"{player.name} must be on the board to steal")
+    return replace(
+        state,
+        phase="steal",
+        turn_points=offer.points,
+        dice_to_throw=offer.dice,
+        stolen=offer.points,
+        steal=None,
+    )
+
+
+def _add_player(state: GameState, name: str) -> GameState:
+    name = _checked_name(name, tuple(p.name for p in state.players))
+    if state.final_round:
+        raise Refused(f"{name} cannot join: the final round has started")
+    return replace(state, players=(*state.players, PlayerState(name)))
+
+
+def _end_turn(
+    state: GameState, player: PlayerState, record: TurnRecord, steal: StealOffer | None
+) -> GameState:
+    """Score the finished turn and hand the dice to whoever plays next."""
+    players = tuple(player if i == state.current else p for i, p in enumerate(state.players))
+    owed = tuple(i for i in state.last_turn_for if i != state.current)
+    ended = replace(
+        state,
+        players=players,
+        turns=(*state.turns, record),
+        last_turn_for=owed,
+        turn_points=0,
+        dice_to_throw=state.rules.dice,
+        kept=(),
+        hot_dice=0,
+        ones=0,
+        ones_points=0,
+        six_ones_paid=False,
+        stolen=0,
+        phase="start",
+    )
+    if state.final_round and not owed:
+        return _game_over(ended)
+    after = owed[0] if state.final_round else (state.current + 1) % len(players)
+    offer = steal if steal is not None and players[after].on_board else None
+    return replace(ended, current=after, steal=offer)
+
+
+def _game_over(state: GameState) -> GameState:
+    top = max(p.score for p in state.players)
+    winners = tuple(i for i, p in enumerate(state.players) if p.score == top)
+    return replace(state, phase="over", winners=winners, steal=None, last_turn_for=())
+
+
+def _checked_name(name: str, taken: tuple[str, ...]) -> str:
+    name = name.strip()
+    if not name:
+        raise Refused("a player needs a name")
+    if name in taken:
+        raise Refused(f"there is already a player called {name}")
+    return name
+
+
+def _next_step(state: GameState) -> str:
+    name = state.player.name
+    if state.phase == "keep":
+        return f"{name} must keep scoring dice from {state.last_throw}"
+    if state.phase in ("start", "steal"):
+        return f"{name} must throw {state.dice_to_throw} dice"
+    return f"{name} may throw {state.dice_to_throw} dice or bank"
+
+
+def _result(state: GameState) -> str:
+    names = " and ".join(state.winner_names())
+    verb = "tie" if len(state.winners) > 1 else "wins"
+    return f"{names} {verb} with {state.players[state.winners[0]].score}"

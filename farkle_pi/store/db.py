@@ -1,0 +1,286 @@
+"""The SQLite file: one game's events per row, each command committed before it returns.
+
+WAL mode with `synchronous=FULL` makes every commit durable on disk (power cut included) before
+`StoredGame.apply` hands control back, so a screen never shows a score the file does not hold.
+The events of one command go in one transaction: after a crash the log holds a command whole or
+not at all. The log is append-only; undo is itself an event.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.game import (
+    Command,
+    Event,
+    Game,
+    GameState,
+    event_from_json,
+    event_to_json,
+)
+from farkle_pi.rules import RuleSet
+from farkle_pi.store.records import GameRecord
+
+ENV_DB = "FARKLE_PI_DB"
+# Each schema version as the step from the one before (0: an empty file); never edit a step.
+_MIGRATIONS = {
+    1: """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY,
+            started TEXT NOT NULL,
+            rules TEXT NOT NULL,
+            players TEXT NOT NULL,
+            over INTEGER NOT NULL DEFAULT 0,
+            winners TEXT NOT NULL DEFAULT '[]'
+        );
+        CREATE TABLE events (
+            game INTEGER NOT NULL REFERENCES games(id),
+            seq INTEGER NOT NULL,
+            command INTEGER NOT NULL,
+            at TEXT NOT NULL,
+            body TEXT NOT NULL,
+            PRIMARY KEY (game, seq)
+        );
+    """,
+    # A finished game's GameRecord as JSON (NULL while it is played), so reading the history
+    # does not replay every game.
+    2: "ALTER TABLE games ADD COLUMN summary TEXT;",
+}
+SCHEMA_VERSION = max(_MIGRATIONS)
+
+
+def default_path() -> Path:
+    """`$FARKLE_PI_DB`, else systemd's StateDirectory, else `$XDG_DATA_HOME/farkle-pi/farkle.db`."""
+    if os.environ.get(ENV_DB):
+        return Path(os.environ[ENV_DB])
+    state = os.environ.get("STATE_DIRECTORY", "")
+    if state:
+        return Path(state.split(":")[0]) / "farkle.db"
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "farkle-pi" / "farkle.db"
+
+
+class Store:
+    """The database of every game; `resume()` the unfinished one or start a `new_game`."""
+
+    def __init__(self, path: Path | str | None = None, timeout: float = 5.0) -> None:
+        self.path = Path(path) if path is not None else default_path()
+        self._timeout = timeout  # how long to wait for another writer before giving up
+        self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
+        self._db = self._open()
+
+    def _open(self) -> sqlite3.Connection:
+        with self._errors("open"):
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            db = sqlite3.connect(
+                self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
+            )
+            try:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute("PRAGMA foreign_keys=ON")
+                self._migrate(db)
+            except BaseException:
+                db.close()
+                raise
+        return db
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        if version > SCHEMA_VERSION:
+            raise FarkleError(
+                f"{self.path}: written by a newer farkle-pi (schema {version}): upgrade farkle-pi"
+            )
+        if version < SCHEMA_VERSION:
+            steps = " ".join(_MIGRATIONS[v] for v in range(version + 1, SCHEMA_VERSION + 1))
+            try:
+                db.executescript(
+                    f"BEGIN IMMEDIATE; {steps} PRAGMA user_version={SCHEMA_VERSION}; COMMIT;"
+                )
+            except BaseException:
+                if db.in_transaction:
+                    db.rollback()
+                raise
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def new_game(self, players: Sequence[str], rules: RuleSet) -> StoredGame:
+        """Start and durably record a game (an unfinished earlier game stays in the history)."""
+        game = Game(players, rules)
+        names = [p.name for p in game.state.players]
+        with self._errors("start a game in"), _transaction(self._db):
+            cursor = self._db.execute(
+                "INSERT INTO games (started, rules, players) VALUES (?, ?, ?)",
+                (_now(), rules.name, json.dumps(names)),
+            )
+            game_id = int(cursor.lastrowid or 0)
+            self._insert(game_id, 0, 0, game.events)
+        return StoredGame(self, game_id, game)
+
+    def resume(self) -> StoredGame | None:
+        """The latest game exactly as it was left, unless it has finished (then None)."""
+        latest = self.latest()
+        return None if latest is None or latest.state.over else latest
+
+    def latest(self) -> StoredGame | None:
+        """The most recent game, finished or not (what `game show` shows)."""
+        row = self._query("SELECT max(id) FROM games")
+        return None if not row or row[0][0] is None else self.game(int(row[0][0]))
+
+    def game(self, game_id: int) -> StoredGame:
+        rows = self._query("SELECT body FROM events WHERE game = ? ORDER BY seq", (game_id,))
+        if not rows:
+            raise FarkleError(f"{self.path}: there is no game {game_id}")
+        try:
+            game = Game.replay(event_from_json(json.loads(body)) for (body,) in rows)
+        except (ValueError, FarkleError) as error:
+            raise FarkleError(f"{self.path}: game {game_id} cannot be replayed: {error}") from None
+        return StoredGame(self, game_id, game)
+
+    def games(self) -> Iterator[StoredGame]:
+        """Every game, oldest first (replayed one at a time)."""
+        for (game_id,) in self._query("SELECT id FROM games ORDER BY id"):
+            yield self.game(int(game_id))
+
+    def records(self) -> list[GameRecord]:
+        """Every game in brief, oldest first: finished games from their record, others replayed."""
+        rows = self._query("SELECT id, started, rules, summary FROM games ORDER BY id")
+        records = []
+        for game_id, started, rules, summary in rows:
+            if summary is None:
+                state = self.game(int(game_id)).state
+                records.append(GameRecord.of(int(game_id), str(started), state))
+            else:
+                records.append(GameRecord.from_json(int(game_id), started, rules, summary))
+        return records
+
+    def history(self) -> list[GameRecord]:
+        """The first API's name for `records()`, kept for callers that use it."""
+        return self.records()
+
+    def _append(self, game_id: int, game: Game, events: Sequence[Event]) -> None:
+        """Write one command's events (and `game`'s state after them) in one transaction."""
+        state = game.state
+        with self._errors("save to"), _transaction(self._db):
+            (seq,) = self._db.execute(
+                "SELECT count(*) FROM events WHERE game = ?", (game_id,)
+            ).fetchone()
+            self._insert(game_id, int(seq), game.played, events)
+            (started,) = self._db.execute(
+                "SELECT started FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            record = GameRecord.of(game_id, started, state) if state.over else None
+            self._db.execute(
+                "UPDATE games SET over = ?, winners = ?, players = ?, summary = ? WHERE id = ?",
+                (
+                    int(state.over),
+                    json.dumps(state.winner_names()),
+                    json.dumps([p.name for p in state.players]),
+                    None if record is None else record.to_json(),
+                    game_id,
+                ),
+            )
+
+    def _insert(self, game_id: int, seq: int, command: int, events: Sequence[Event]) -> None:
+        at = _now()
+        self._db.executemany(
+            "INSERT INTO events (game, seq, command, at, body) VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, seq + i, command, at, json.dumps(event_to_json(event)))
+                for i, event in enumerate(events)
+            ],
+        )
+
+    def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        with self._errors("read"):
+            return list(self._db.execute(sql, params).fetchall())
+
+    @contextmanager
+    def _errors(self, doing: str) -> Iterator[None]:
+        """sqlite3's and the OS's errors as one line naming the file and the fix."""
+        try:
+            with self.lock:
+                yield
+        except sqlite3.Error as error:
+            raise FarkleError(f"cannot {doing} {self.path}: {error} ({_fix(error)})") from None
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise FarkleError(
+                f"cannot {doing} {self.path}: {reason} (pass --db PATH or set {ENV_DB} "
+                "to a writable place)"
+            ) from None
+
+
+class StoredGame:
+    """A `Game` bound to its rows: `apply` returns only after the events are on disk."""
+
+    def __init__(self, store: Store, game_id: int, game: Game) -> None:
+        self.store = store
+        self.id = game_id
+        self.game = game
+
+    @property
+    def state(self) -> GameState:
+        return self.game.state
+
+    def apply(self, command: Command) -> list[Event]:
+        """Play and durably record `command`; `Refused` or a storage error change nothing."""
+        with self.store.lock:
+            events = self.game.decide(command)
+            after = self.game.copy()
+            after.record(events)
+            self.store._append(self.id, after, events)
+            self.game = after
+        return events
+
+
+@contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    if not db.in_transaction:
+        db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        if db.in_transaction:
+            db.rollback()
+        raise
+    if db.in_transaction:
+        db.execute("COMMIT")
+
+
+def _fix(error: sqlite3.Error) -> str:
+    text = str(error).lower()
+    if "full" in text:
+        return "free some disk space and try again; nothing stored was lost"
+    if "locked" in text or "busy" in text:
+        return "another farkle-pi is using it: close it and try again"
+    if "readonly" in text or "read-only" in text:
+        return "make the file and its folder writable, or pass --db PATH"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return "the file is damaged: move it aside and restore a backup, or pass --db PATH"
+    if "unable to open" in text:
+        return "check the folder exists and is writable, or pass --db PATH"
+    return "check the file, or pass --db PATH"
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+

@@ -1,0 +1,218 @@
+#!/usr/bin/env bash
+# Install or upgrade farkle-pi on Raspberry Pi OS (Bookworm or Trixie, 64-bit), from a checkout:
+#
+#   sudo ./scripts/install-pi.sh             install, or upgrade in place
+#   ./scripts/install-pi.sh --dry-run        print every step, change nothing
+#   sudo ./scripts/install-pi.sh --start     ... and (re)start the table right away
+#
+# What it does (each step is skipped when already done, so re-running is safe):
+#  1. apt packages: picamera2, pygame (with the KMSDRM driver), gpiozero + lgpio, OpenCV and
+#     numpy all come from Debian/Raspberry Pi OS, built to work together.
+#  2. a venv at /opt/farkle-pi/venv with --system-site-packages, so it sees those packages.
+#  3. farkle-pi itself into the venv with --no-deps: pip must not replace apt's numpy/OpenCV
+#     (OpenCV 4.12+ from pip wants numpy 2, which breaks apt's picamera2 on Bookworm).
+#  4. the `farkle` system user, in groups video, render, input and gpio.
+#  5. /etc/farkle-pi/config.toml from config.example.toml, only if there is none yet.
+#  6. the systemd unit, enabled for the next boot; a running table is restarted.
+# The database in /var/lib/farkle-pi and the config are never touched by an upgrade.
+# FARKLE_PI_ROOT=DIR prefixes the paths it writes under /opt and /etc: for tests only (they
+# also stub apt, useradd, systemctl and python3; see tests/test_installer.py).
+set -euo pipefail
+
+SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+ROOT=${FARKLE_PI_ROOT:-}
+PREFIX=$ROOT/opt/farkle-pi
+VENV=$PREFIX/venv
+CONFIG_DIR=$ROOT/etc/farkle-pi
+UNIT_DIR=$ROOT/etc/systemd/system
+UNIT=farkle-pi.service
+SERVICE_USER=farkle
+STATE_DIR=/var/lib/farkle-pi
+GROUPS_NEEDED=(video render input gpio)
+APT_PACKAGES=(
+    python3 python3-venv python3-pip
+    python3-numpy python3-opencv python3-pygame
+    python3-picamera2 python3-gpiozero python3-lgpio
+)
+# What the venv must import from apt before farkle-pi goes in (the names pip would fetch).
+IMPORTS="import numpy, cv2, pygame, gpiozero, picamera2"
+PIP_TWINS=(numpy opencv-python opencv-python-headless pygame pygame-ce gpiozero)
+
+DRY_RUN=0
+START=0
+
+usage() {
+    echo "usage: $0 [--dry-run] [--start]" >&2
+    exit 2
+}
+
+for arg in "$@"; do
+    case "$arg" in
+        --dry-run) DRY_RUN=1 ;;
+        --start) START=1 ;;
+        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        *) echo "install-pi.sh: unknown option $arg" >&2; usage ;;
+    esac
+done
+
+step() { printf '\n== %s\n' "$*"; }
+note() { printf '= %s\n' "$*"; }
+warn() { printf 'WARNING: %s\n' "$*" >&2; }
+# Print a command exactly as it would run; run it unless this is a dry run.
+run() {
+    printf '+'
+    printf ' %q' "$@"
+    printf '\n'
+    if [ "$DRY_RUN" = 0 ]; then "$@"; fi
+}
+
+preflight() {
+    step "Checking the system"
+    for file in pyproject.toml config.example.toml "systemd/$UNIT"; do
+        [ -e "$SOURCE/$file" ] || { echo "install-pi.sh: $SOURCE/$file is missing" >&2; exit 2; }
+    done
+    if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
+        echo "install-pi.sh: run as root: sudo $0 $*" >&2
+        exit 2
+    fi
+    local codename=unknown
+    if [ -r /etc/os-release ]; then
+        # shellcheck source=/dev/null
+        codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-unknown}")
+    fi
+    case "$codename" in
+        bookworm|trixie) note "Raspberry Pi OS / Debian $codename" ;;
+        *) warn "made for Raspberry Pi OS Bookworm or Trixie, this is '$codename'" ;;
+    esac
+    [ "$(uname -m)" = aarch64 ] || warn "made for 64-bit Raspberry Pi OS, this is $(uname -m)"
+    if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
+        warn "the Pi boots to the desktop, which holds the display: choose console boot" \
+             "(sudo raspi-config > System Options > Boot) for the table to show"
+    fi
+}
+
+install_apt_packages() {
+    step "Installing packages from apt"
+    run apt-get update
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
+        "${APT_PACKAGES[@]}"
+}
+
+make_venv() {
+    step "Python environment $VENV"
+    local cfg=$VENV/pyvenv.cfg
+    if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c '' 2>/dev/null \
+        && grep -qx 'include-system-site-packages = true' "$cfg" 2>/dev/null; then
+        note "keeping the venv (it sees the system packages)"
+    else
+        # Missing, broken by a Python upgrade, or made without the system packages: remake it.
+        # Only the venv goes; configuration and data live elsewhere.
+        [ ! -e "$VENV" ] || run rm -rf "$VENV"
+        run python3 -m venv --system-site-packages "$VENV"
+    fi
+    # pip copies of what apt provides (from an older install or a stray `pip install`) would
+    # shadow apt's builds: remove them.
+    local twins=()
+    if [ -x "$VENV/bin/pip" ]; then
+        mapfile -t twins < <("$VENV/bin/pip" list --local --format=freeze 2>/dev/null \
+            | cut -d= -f1 | grep -ixF -f <(printf '%s\n' "${PIP_TWINS[@]}") || true)
+    fi
+    if [ "${#twins[@]}" -gt 0 ]; then
+        run "$VENV/bin/pip" uninstall -y "${twins[@]}"
+    fi
+    run "$VENV/bin/python" -c "$IMPORTS; print('numpy', numpy.__version__, 'opencv', cv2.__version__)"
+}
+
+install_package() {
+    step "Installing farkle-pi from $SOURCE"
+    # Built from a copy: pip builds in the source tree, and root-owned build/ and egg-info
+    # folders would be left in the user's checkout.
+    local build=$PREFIX/build
+    [ ! -e "$build" ] || run rm -rf "$build"
+    run install -d -m 0755 "$build"
+    printf '+ tar -C %q --exclude=.git --exclude=.venv -cf - . | tar -C %q -xf -\n' \
+        "$SOURCE" "$build"
+    if [ "$DRY_RUN" = 0 ]; then
+        tar -C "$SOURCE" --exclude=.git --exclude=.venv -cf - . | tar -C "$build" -xf -
+    fi
+    # --no-deps: numpy, OpenCV, pygame and gpiozero are apt's (checked above); farkle-pi has
+    # no other runtime dependencies. `farkle-pi doctor` compares their versions with pyproject.
+    run "$VENV/bin/pip" install --no-deps --force-reinstall --no-cache-dir "$build"
+    run rm -rf "$build"
+    # Proof that the table runs on apt's numpy, not one pip brought along.
+    run "$VENV/bin/python" -c \
+        "import numpy, farkle_pi; assert numpy.__file__.startswith('/usr/lib/python3/'), numpy.__file__"
+}
+
+make_user() {
+    step "Service user $SERVICE_USER"
+    if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+        note "user $SERVICE_USER exists"
+    else
+        run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "farkle-pi dice table" "$SERVICE_USER"
+    fi
+    local group
+    for group in "${GROUPS_NEEDED[@]}"; do
+        # Raspberry Pi OS has them all; the unit's SupplementaryGroups= fails without them.
+        getent group "$group" >/dev/null || run groupadd --system "$group"
+        # (grep without -q: an early exit could SIGPIPE `tr` and trip pipefail)
+        if id -nG "$SERVICE_USER" 2>/dev/null | tr ' ' '\n' | grep -x "$group" >/dev/null; then
+            note "$SERVICE_USER is in $group"
+        else
+            run usermod --append --groups "$group" "$SERVICE_USER"
+        fi
+    done
+}
+
+install_config() {
+    step "Configuration $CONFIG_DIR"
+    run install -d -m 0755 "$CONFIG_DIR"
+    # The example is always refreshed (it documents this version); the config is the user's.
+    run install -m 0644 "$SOURCE/config.example.toml" "$CONFIG_DIR/config.example.toml"
+    if [ -e "$CONFIG_DIR/config.toml" ]; then
+        note "keeping $CONFIG_DIR/config.toml"
+    else
+        run install -m 0644 "$SOURCE/config.example.toml" "$CONFIG_DIR/config.toml"
+    fi
+    if [ "$DRY_RUN" = 0 ] && ! "$VENV/bin/farkle-pi" config check --config "$CONFIG_DIR/config.toml" >/dev/null; then
+        warn "fix $CONFIG_DIR/config.toml (message above), then: sudo systemctl restart farkle-pi"
+    fi
+}
+
+install_unit() {
+    step "systemd unit $UNIT"
+    run install -D -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_DIR/$UNIT"
+    run systemctl daemon-reload
+    run systemctl enable "$UNIT"
+    if systemctl is-active --quiet "$UNIT" 2>/dev/null || [ "$START" = 1 ]; then
+        # Upgrade in place: the running table picks up the new code and unit.
+        run systemctl restart "$UNIT"
+    else
+        note "not started now (it takes over the console on tty1): reboot, or" \
+             "sudo systemctl start $UNIT"
+    fi
+}
+
+check_health() {
+    step "farkle-pi doctor, as $SERVICE_USER"
+    if [ "$DRY_RUN" = 1 ]; then
+        note "would run: runuser -u $SERVICE_USER -- $VENV/bin/farkle-pi doctor"
+    else
+        # Informational: the display check FAILs from an SSH session while the console is busy.
+        (cd / && runuser -u "$SERVICE_USER" -- env FARKLE_PI_CONFIG="$CONFIG_DIR/config.toml" \
+            "$VENV/bin/farkle-pi" doctor) || note "doctor found problems (see above)"
+    fi
+}
+
+[ "$DRY_RUN" = 0 ] || note "dry run: nothing is changed"
+preflight "$@"
+install_apt_packages
+make_venv
+install_package
+make_user
+install_config
+install_unit
+check_health
+step "Done"
+note "logs: journalctl -u farkle-pi -f    config: $CONFIG_DIR/config.toml"

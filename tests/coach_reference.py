@@ -1,0 +1,87 @@
+"""A deliberately plain second solver for checking the coach: memoised recursion over
+(turn points, dice to throw), using nothing from `farkle_pi.coach`, only `farkle_pi.rules.score`.
+
+It keeps every legal keep (no pruning), sums over every multiset of faces with its multinomial
+count, and simply banks at `cap` and above — no closed form — so it shares no shortcut with the
+vectorised solver.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from fractions import Fraction
+from functools import cache
+from itertools import combinations_with_replacement
+
+from farkle_pi.rules import Roll, RuleSet, score
+
+# Per dice count: (number of ordered outcomes, [(dice left after the keep, keep points), ...]).
+Throws = dict[int, list[tuple[int, list[tuple[int, int]]]]]
+
+
+def throws(rules: RuleSet) -> Throws:
+    table: Throws = {}
+    for n in range(1, rules.dice + 1):
+        table[n] = []
+        for faces in combinations_with_replacement(range(1, 7), n):
+            ways = math.factorial(n)
+            for face in set(faces):
+                ways //= math.factorial(faces.count(face))
+            keeps = [
+                (n - len(option.keep) or rules.dice, option.points)
+                for option in score(Roll.of(*faces), rules).options
+            ]
+            table[n].append((ways, keeps))
+    return table
+
+
+def turn_values(
+    rules: RuleSet, bank_min: int = 0, farkle_loss: int = 0, cap: int = 25_000
+) -> Callable[[int, int], float]:
+    """`roll(points, dice)`: expected points banked when throwing `dice` dice at `points`."""
+    table = throws(rules)
+
+    @cache
+    def roll(points: int, dice: int) -> float:
+        total = 0.0
+        for ways, keeps in table[dice]:
+            if not keeps:
+                total -= ways * farkle_loss
+            else:
+                total += ways * max(decide(points + p, left) for left, p in keeps)
+        return total / 6**dice
+
+    def decide(points: int, dice: int) -> float:
+        if points >= cap:
+            return float(points)
+        rolling = roll(points, dice)
+        return max(rolling, float(points)) if points >= bank_min else rolling
+
+    for points in range(cap, -1, -50):  # fill from the top so the recursion stays shallow
+        for dice in table:
+            roll(points, dice)
+    return roll
+
+
+def win_chances(rules: RuleSet, need: int) -> Callable[[int, int], Fraction]:
+    """`chance(points, dice)`: exact P(turn total reaches `need`) throwing `dice` at `points`."""
+    table = throws(rules)
+
+    @cache
+    def chance(points: int, dice: int) -> Fraction:
+        if points >= need:
+            return Fraction(1)
+        total = Fraction(0)
+        for ways, keeps in table[dice]:
+            if keeps:
+                total += ways * max(after(points + p, left) for left, p in keeps)
+        return total / 6**dice
+
+    def after(points: int, dice: int) -> Fraction:
+        return Fraction(1) if points >= need else chance(points, dice)
+
+    for points in range(need, -1, -50):
+        for dice in table:
+            chance(points, dice)
+    return chance

@@ -1,0 +1,60 @@
+"""Keep every test away from the real machine's config, cache and data directories."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from farkle_pi import config
+
+
+@pytest.fixture(autouse=True)
+def isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No /etc, ~/.config or $STATE_DIRECTORY of the machine running the tests leaks in."""
+    monkeypatch.setattr(config, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
+    monkeypatch.delenv("FARKLE_PI_CONFIG", raising=False)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+
+
+@pytest.fixture(autouse=True)
+def _private_coach_cache(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """Coach solves are cached on disk; tests share one private cache, never the user's."""
+    folder = tmp_path_factory.getbasetemp() / "coach-cache"
+    monkeypatch.setenv("FARKLE_PI_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture(autouse=True)
+def _private_game_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """No test reads or writes the user's real farkle.db."""
+    path = tmp_path / "default-farkle.db"
+    monkeypatch.setenv("FARKLE_PI_DB", str(path))
+    return path
+
+
+APT_PACKAGE = {"systemd-analyze": "systemd"}
+
+
+def _require_tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        message = f"{name} is not installed (apt-get install {APT_PACKAGE.get(name, name)})"
+        if os.environ.get("CI"):
+            pytest.fail(message + "; .ci/run should have installed it")
+        pytest.skip(message)
+    return found
+
+
+@pytest.fixture
+def require_tool() -> Callable[[str], str]:
+    """A tool's path; without it the test fails in CI (which installs it) and skips elsewhere,
+    so a missing tool is never counted as a pass."""
+    return _require_tool

@@ -1,0 +1,40 @@
+"""A tiny script language for games in tests: one command per line, `#` starts a comment.
+
+    throw 111234 / keep 111 / bank / steal / undo / correct 123456 / add Dee
+
+Dice may carry colours: `throw 1:red 1:red 1:red 5:blue 2:blue 3:blue`.
+"""
+
+from __future__ import annotations
+
+from farkle_pi.game import AddPlayer, Bank, Command, Correct, Game, Keep, Steal, Throw, Undo
+from farkle_pi.rules import Roll
+
+
+def parse_command(line: str) -> Command:
+    word, _, rest = line.strip().partition(" ")
+    if word == "throw":
+        return Throw(Roll.parse(rest))
+    if word == "keep":
+        return Keep(Roll.parse(rest))
+    if word == "correct":
+        return Correct(Roll.parse(rest))
+    if word == "add":
+        return AddPlayer(rest.strip())
+    plain = {"bank": Bank, "steal": Steal, "undo": Undo}
+    return plain[word]()
+
+
+def parse_script(script: str) -> list[Command]:
+    lines = (line.split("#", 1)[0].strip() for line in script.splitlines())
+    return [parse_command(line) for line in lines if line]
+
+
+def play(game: Game, script: str) -> Game:
+    for command in parse_script(script):
+        game.apply(command)
+    return game
+
+
+def scores(game: Game) -> dict[str, int]:
+    return {p.name: p.score for p in game.state.players}

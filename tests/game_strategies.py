@@ -1,0 +1,86 @@
+"""Hypothesis strategies: random legal (and illegal) commands for whatever state a game is in."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from farkle_pi.game import (
+    AddPlayer,
+    Bank,
+    Command,
+    Correct,
+    GameState,
+    Keep,
+    Steal,
+    Throw,
+    Undo,
+)
+from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
+
+
+@st.composite
+def rule_sets(draw: st.DrawFn) -> RuleSet:
+    changes = {
+        "target": draw(st.sampled_from(["500", "1500", "3000"])),
+        "three_farkles": draw(st.sampled_from(["0", "500"])),
+        "final_round": draw(st.sampled_from(["true", "true", "false"])),
+        "ties": draw(st.sampled_from(["shared", "roll-off"])),
+    }
+    preset = draw(st.sampled_from(PRESETS))
+    if draw(st.booleans()):
+        changes["stealing"] = "true"
+    if preset == "tyler" and draw(st.booleans()):
+        changes["dice"] = "5"
+    return load_rules(preset, changes)
+
+
+@st.composite
+def dice(draw: st.DrawFn, count: int, coloured: bool) -> Roll:
+    faces = draw(st.lists(st.integers(1, 6), min_size=count, max_size=count))
+    if not coloured:
+        return Roll.of(*faces)
+    colours = draw(st.lists(st.sampled_from(["red", "blue"]), min_size=count, max_size=count))
+    return Roll(Die(f, c) for f, c in zip(faces, colours, strict=True))
+
+
+@st.composite
+def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool) -> Command:
+    """A command the rules accept now (`threw`: the last command was a throw)."""
+    coloured = state.rules.colour_triples
+    choices: list[str] = []
+    if state.phase in ("start", "steal", "choose"):
+        choices += ["throw"] * 6
+    if state.phase == "start" and state.steal is not None:
+        choices.append("steal")
+    if state.phase == "keep":
+        choices += ["keep"] * 6
+    if state.can_bank:
+        choices += ["bank"] * 3
+    if threw:
+        choices.append("correct")
+    if can_undo:
+        choices.append("undo")
+    if not state.over and not state.final_round:
+        choices.append("add")
+    kind = draw(st.sampled_from(choices))
+    if kind == "throw":
+        return Throw(draw(dice(state.dice_to_throw, coloured)))
+    if kind == "keep":
+        return Keep(draw(st.sampled_from(state.options)).keep)
+    if kind == "correct":
+        assert state.last_throw is not None
+        return Correct(draw(dice(len(state.last_throw), coloured)))
+    if kind == "add":
+        return AddPlayer(f"P{len(state.players)}")
+    return {"bank": Bank, "steal": Steal, "undo": Undo}[kind]()
+
+
+@st.composite
+def any_command(draw: st.DrawFn) -> Command:
+    """Any command at all, legal or not."""
+    roll = draw(dice(draw(st.integers(1, 6)), coloured=False))
+    return draw(
+        st.sampled_from(
+            [Throw(roll), Keep(roll), Correct(roll), Bank(), Steal(), Undo(), AddPlayer("Ann")]
+        )
+    )

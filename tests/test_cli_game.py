@@ -1,0 +1,148 @@
+"""`farkle-pi game …`, `stats`, `history`, `fairness`: the JSON contracts and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.cli import main
+
+CONTRACT = [
+    "players",
+    "current",
+    "turn_points",
+    "dice_to_throw",
+    "last_throw",
+    "options",
+    "final_round",
+    "last_turn_for",
+    "winners",
+    "over",
+]
+
+
+def run(capsys: pytest.CaptureFixture[str], db: Path, *words: str) -> tuple[int, str, str]:
+    code = main([*words, "--db", str(db)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def show(capsys: pytest.CaptureFixture[str], db: Path) -> dict[str, object]:
+    code, out, _ = run(capsys, db, "game", "show", "--json")
+    assert code == 0
+    view: dict[str, object] = json.loads(out)
+    return view
+
+
+def test_a_game_through_the_cli_follows_the_json_contract(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "farkle.db"
+    code, out, _ = run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--json")
+    assert code == 0
+    view = json.loads(out)
+    assert list(view)[: len(CONTRACT)] == CONTRACT
+    assert view["players"] == [
+        {"name": "Ann", "score": 0, "on_board": False, "farkles": 0},
+        {"name": "Bob", "score": 0, "on_board": False, "farkles": 0},
+    ]
+    assert (view["current"], view["turn_points"], view["dice_to_throw"]) == ("Ann", 0, 6)
+    assert view["last_throw"] is None and view["options"] == [] and view["winners"] == []
+
+    assert run(capsys, db, "game", "throw", "115234")[0] == 0
+    view = show(capsys, db)
+    assert view["last_throw"] == [1, 1, 2, 3, 4, 5]
+    assert view["options"][0] == {  # type: ignore[index]
+        "keep": [1, 1, 5],
+        "points": 250,
+        "label": "single 1 + single 1 + single 5",
+    }
+    for words in (["keep", "115"], ["bank"]):
+        assert run(capsys, db, "game", *words)[0] == 0
+    view = show(capsys, db)
+    assert view["players"][0]["score"] == 250  # type: ignore[index]
+    assert view["current"] == "Bob"
+
+
+def test_a_refusal_prints_its_reason_and_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "--rules", "family")
+    run(capsys, db, "game", "throw", "155234")
+    run(capsys, db, "game", "keep", "1")
+    before = show(capsys, db)
+    code, out, err = run(capsys, db, "game", "bank")
+    assert code == 2 and out == ""
+    assert err == "farkle-pi: Ann needs 500 in this turn to get on the board and has 100: " \
+        "throw 5 dice again\n"
+    assert show(capsys, db) == before
+    code, _, err = run(capsys, db, "game", "keep", "2")
+    assert code == 2 and "no throw to keep" in err
+
+
+def test_undo_correct_steal_and_add_through_the_cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--rules", "standard",
+        "--set", "stealing=true")
+    for words in (
+        ["throw", "123456"], ["keep", "123456"], ["bank"],  # Ann 1500
+        ["throw", "111234"], ["correct", "111235"], ["keep", "1115"],  # Bob 1050
+        ["add", "Cy"], ["bank"],
+    ):
+        assert run(capsys, db, "game", *words)[0] == 0, words
+    code, _, err = run(capsys, db, "game", "steal")
+    assert code == 2 and "nothing to steal" in err  # Cy is not on the board
+    view = show(capsys, db)
+    assert [p["name"] for p in view["players"]] == ["Ann", "Bob", "Cy"]  # type: ignore[attr-defined]
+    assert view["current"] == "Cy"
+    assert run(capsys, db, "game", "undo")[0] == 0  # Bob's bank
+    assert run(capsys, db, "game", "undo")[0] == 0  # Cy joining
+    assert len(show(capsys, db)["players"]) == 2  # type: ignore[arg-type]
+    assert run(capsys, db, "game", "bank")[0] == 0
+    code, out, _ = run(capsys, db, "game", "steal")  # Ann is on the board: she may steal
+    assert code == 0 and "Ann stole 1050: throw 2 dice" in out
+
+
+def test_without_a_game_the_cli_says_how_to_start_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, _, err = run(capsys, tmp_path / "farkle.db", "game", "bank")
+    assert code == 2 and "game new --players" in err and err.count("\n") == 1
+
+
+def test_stats_history_and_fairness_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--set", "target=200")
+    for words in (["throw", "115234"], ["keep", "115"], ["bank"], ["throw", "234662"]):
+        run(capsys, db, "game", *words)
+    code, out, _ = run(capsys, db, "history", "--json")
+    assert code == 0
+    assert json.loads(out)["games"][0]["winners"] == ["Ann"]
+    code, out, _ = run(capsys, db, "stats", "--json")
+    rows = {r["name"]: r for r in json.loads(out)["players"]}
+    assert (rows["Ann"]["wins"], rows["Bob"]["farkles"], rows["Bob"]["farkle_rate"]) == (1, 1, 1.0)
+    code, out, _ = run(capsys, db, "fairness", "--json")
+    result = json.loads(out)
+    assert result["dice"] == 12 and result["minimum"] == 30 and result["needed"] == 1604
+    assert "not enough throws" in result["verdict"]
+    code, out, _ = run(capsys, db, "game", "show")
+    assert "Ann wins with 250" in out
+
+
+def test_game_database_comes_from_the_config_when_not_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    database = tmp_path / "from-config.db"
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[store]\ndatabase = "{database}"\n')
+    monkeypatch.delenv("FARKLE_PI_DB")
+    monkeypatch.setenv("FARKLE_PI_CONFIG", str(config_file))
+    assert main(["game", "new", "--players", "Ann", "Bob"]) == 0
+    assert database.is_file()

@@ -1,0 +1,253 @@
+"""`farkle-pi doctor`: off a Pi it still finishes, one OK/WARN/FAIL line per part, no traceback."""
+
+from __future__ import annotations
+
+import importlib.util
+import sqlite3
+from collections import namedtuple
+from pathlib import Path
+
+import pytest
+
+from farkle_pi import doctor
+from farkle_pi.cli import main
+from farkle_pi.config import Config, parse_config
+from farkle_pi.doctor import Facts, Finding, Status
+
+PARTS = ["config", "packages", "camera", "display", "gpio", "database", "disk"]
+
+
+def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
+    code = main(["doctor", *args])
+    out, err = capsys.readouterr()
+    return code, out.splitlines(), err
+
+
+def config_with(tmp_path: Path, text: str) -> Config:
+    return parse_config(text, tmp_path / "config.toml")
+
+
+def fake_probe(monkeypatch: pytest.MonkeyPatch, answers: dict[tuple[str, ...], Facts]) -> None:
+    """Replace the child-process probes by canned facts, keyed by (kind, first argument)."""
+
+    def probe(kind: str, *args: str, timeout: float = 15, cwd: str | None = None) -> Facts:
+        return answers[(kind, *args[:1])]
+
+    monkeypatch.setattr(doctor, "probe", probe)
+
+
+def test_off_pi_doctor_reports_every_part_without_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "config.toml"
+    path.write_text(f'[store]\ndatabase = "{tmp_path}/db/farkle.db"\n', encoding="utf-8")
+    code, lines, err = run_doctor(capsys, "--config", str(path))
+    assert "Traceback" not in err and "Traceback" not in "\n".join(lines)
+    assert [line.split()[1].rstrip(":") for line in lines] == PARTS
+    statuses = [line.split()[0] for line in lines]
+    assert set(statuses) <= {"OK", "WARN", "FAIL"}
+    assert code == (1 if "FAIL" in statuses else 0)
+    assert lines[0] == f"OK   config: read from {path}"
+    assert lines[5].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
+    if importlib.util.find_spec("picamera2") is None:
+        assert lines[2].startswith("FAIL camera: picamera2 cannot be imported")
+        assert code == 1
+    # ./bootstrap test runs with SDL_VIDEODRIVER=dummy and GPIOZERO_PIN_FACTORY=mock.
+    assert lines[3].split()[0] in {"WARN", "FAIL"}
+    assert lines[4].split()[0] in {"WARN", "FAIL"}
+
+
+def test_broken_config_is_a_fail_line_and_the_rest_still_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(doctor, "CHECKS", (doctor.check_disk,))
+    path = tmp_path / "config.toml"
+    path.write_text("[buttons]\nbank = 99\n", encoding="utf-8")
+    code, lines, _ = run_doctor(capsys, "--config", str(path))
+    assert code == 1
+    assert lines[0].startswith("FAIL config: ")
+    assert "[buttons] bank = 99: not a GPIO pin" in lines[0]
+    assert lines[1].startswith(("OK   disk:", "WARN disk:"))
+
+
+def test_no_fail_means_exit_zero_and_a_crashing_check_is_a_fail(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def check_fine(config: Config) -> Finding:
+        return Finding("fine", Status.WARN, "only a warning")
+
+    def check_broken(config: Config) -> Finding:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(doctor, "CHECKS", (check_fine,))
+    code, lines, _ = run_doctor(capsys)
+    assert code == 0
+    assert lines[0].startswith("OK   config: no config file found (looked for --config, ")
+    assert lines[1:] == ["WARN fine: only a warning"]
+    monkeypatch.setattr(doctor, "CHECKS", (check_broken, check_fine))
+    code, lines, err = run_doctor(capsys)
+    assert code == 1
+    assert lines[1] == (
+        "FAIL broken: the check itself failed (RuntimeError: boom); please report it"
+    )
+    assert lines[2] == "WARN fine: only a warning"
+    assert err == ""
+
+
+def test_a_hanging_probe_times_out_as_an_error() -> None:
+    facts = doctor.probe("display", "dummy", timeout=0.01)
+    assert facts == {"error": "no answer within 0.01 s (the driver hangs)"}
+
+
+def test_a_crashing_probe_reports_its_last_words() -> None:
+    facts = doctor.probe("no-such-probe")
+    assert str(facts["error"]).startswith("the check crashed: usage:")
+
+
+def test_real_opencv_probe_reads_a_video_file(tmp_path: Path) -> None:
+    import cv2
+    import numpy as np
+
+    video = tmp_path / "tray.avi"
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (64, 48))
+    for shade in range(3):
+        writer.write(np.full((48, 64, 3), shade * 80, dtype=np.uint8))
+    writer.release()
+    config = config_with(tmp_path, '[camera]\nsource = "tray.avi"\n')
+    assert doctor.check_camera(config) == Finding(
+        "camera", Status.OK, f"{video} gives 64x48 frames"
+    )
+
+
+def test_camera_replay_folder_and_modes(tmp_path: Path) -> None:
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    folder = config_with(tmp_path, '[camera]\nsource = "frames"\n')
+    assert doctor.check_camera(folder).status is Status.FAIL
+    (frames / "a.png").write_bytes(b"")
+    assert doctor.check_camera(folder).message == f"replaying 1 images from {frames}"
+    manual = config_with(tmp_path, '[table]\ndice = "manual"\n')
+    assert doctor.check_camera(manual) == Finding(
+        "camera", Status.OK, 'not used (table dice = "manual")'
+    )
+
+
+def test_camera_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    usb = config_with(tmp_path, '[camera]\nsource = "opencv:0"\n')
+    fake_probe(monkeypatch, {("opencv", "0"): {"opened": False}})
+    finding = doctor.check_camera(usb)
+    assert finding.status is Status.FAIL and "/dev/video0" in finding.message
+    fake_probe(monkeypatch, {("opencv", "0"): {"opened": True, "frame": None}})
+    assert doctor.check_camera(usb).status is Status.WARN
+    fake_probe(monkeypatch, {("picamera2",): {"cameras": []}})
+    assert "ribbon cable" in doctor.check_camera(Config()).message
+    fake_probe(monkeypatch, {("picamera2",): {"cameras": ["imx708"]}})
+    assert doctor.check_camera(Config()) == Finding("camera", Status.OK, "picamera2 sees imx708")
+
+
+def test_display_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    fake_probe(monkeypatch, {("display", "kmsdrm"): {"driver": "KMSDRM", "size": [800, 480]}})
+    assert doctor.check_display(Config()) == Finding(
+        "display", Status.OK, "SDL video driver KMSDRM, screen 800x480"
+    )
+    no_driver = {("display", "kmsdrm"): {"error": "kmsdrm not available"},
+                 ("display", ""): {"driver": "x11", "size": [1920, 1080]}}
+    fake_probe(monkeypatch, no_driver)
+    finding = doctor.check_display(Config())
+    assert finding.status is Status.FAIL and "python3-pygame" in finding.message
+    monkeypatch.setenv("DISPLAY", ":0")
+    finding = doctor.check_display(Config())
+    assert finding.status is Status.WARN and "a desktop works (SDL video driver x11" in (
+        finding.message
+    )
+    fake_probe(monkeypatch, {("display", "kmsdrm"): {"missing": "pygame", "error": "No module"}})
+    assert "sudo apt install python3-pygame" in doctor.check_display(Config()).message
+
+
+def test_gpio_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    lgpio = config_with(tmp_path, '[buttons]\npin_factory = "lgpio"\n')
+
+    def verdict(facts: Facts, config: Config = lgpio) -> Finding:
+        factory = config.buttons.pin_factory or ""
+        fake_probe(monkeypatch, {("gpio", factory): facts})
+        return doctor.check_gpio(config)
+
+    free = {"factory": "LGPIOFactory", "model": "5B", "busy": {}}
+    assert verdict(free) == Finding("gpio", Status.OK, "LGPIOFactory, pins 19, 5, 6, 13 free")
+    busy = verdict({**free, "busy": {"5": "GPIO busy"}})
+    assert busy.status is Status.WARN and "BCM 5 busy (GPIO busy)" in busy.message
+    pi5 = verdict({"factory": "RPiGPIOFactory", "model": "5B", "busy": {}}, Config())
+    assert pi5.status is Status.FAIL and 'pin_factory = "lgpio"' in pi5.message
+    assert verdict({"error": "BadPinFactory: none"}).status is Status.FAIL
+
+
+def test_real_gpio_probe_with_the_mock_factory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = config_with(tmp_path, '[buttons]\npin_factory = "mock"\nbank_led = 26\n')
+    finding = doctor.check_gpio(config)
+    assert finding.status is Status.WARN and finding.message.startswith("mock pin factory")
+
+
+def test_database_verdicts(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    config = config_with(tmp_path, f'[store]\ndatabase = "{path}"\n')
+    assert doctor.check_database(config).message.endswith("will be created on first game")
+    with sqlite3.connect(path) as db:
+        db.execute("create table events (id integer primary key)")
+    db.close()
+    assert doctor.check_database(config) == Finding(
+        "database", Status.OK, f"{path} opens and passes SQLite's quick check"
+    )
+    path.write_bytes(b"this is not a database, it is a shopping list" * 100)
+    finding = doctor.check_database(config)
+    assert finding.status is Status.FAIL and "damaged" in finding.message
+
+
+DiskUsage = namedtuple("DiskUsage", "total used free")
+
+
+@pytest.mark.parametrize(
+    ("free_mb", "status"), [(5000, Status.OK), (150, Status.WARN), (10, Status.FAIL)]
+)
+def test_disk_verdicts(free_mb: int, status: Status, monkeypatch: pytest.MonkeyPatch) -> None:
+    usage = DiskUsage(10**10, 0, free_mb * 1024 * 1024)
+    monkeypatch.setattr(doctor.shutil, "disk_usage", lambda where: usage)
+    finding = doctor.check_disk(Config())
+    assert finding.status is status and f"{free_mb} MB free" in finding.message
+
+
+@pytest.mark.parametrize(
+    ("version", "spec", "ok"),
+    [("1.24.2", ">=1.24", True), ("1.23.5", ">=1.24", False), ("4.6.0", "<4.12,>=4.8", False),
+     ("4.11.0", "<4.12,>=4.8", True), ("4.12.0", "<4.12,>=4.8", False),
+     ("2.0.1.post3", ">=2.0", True), ("2.1.2", ">=2.5", False), ("2.6.1", ">=2.5", True)],
+)
+def test_version_bounds(version: str, spec: str, ok: bool) -> None:
+    assert doctor._meets(version, spec) is ok
+
+
+def test_packages_read_the_installed_requirements() -> None:
+    wanted = dict(doctor.requirements())
+    assert set(wanted) == {"numpy", "opencv-python-headless", "pygame", "gpiozero"}
+    assert wanted["opencv-python-headless"] in ("<4.12,>=4.8", ">=4.8,<4.12")
+
+
+def test_packages_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(doctor, "requirements", lambda: [
+        ("numpy", ">=1.24"), ("opencv-python-headless", "<4.12,>=4.8"), ("pygame", ">=2.5"),
+    ])
+    bookworm = {"numpy": "1.24.2", "opencv-python-headless": "4.6.0", "pygame": "2.1.2"}
+    fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": bookworm}})
+    finding = doctor.check_packages(Config())
+    assert finding.status is Status.WARN
+    assert "opencv-python-headless 4.6.0 (farkle-pi asks <4.12,>=4.8)" in finding.message
+    assert "pygame 2.1.2 (farkle-pi asks >=2.5)" in finding.message
+    assert "numpy" not in finding.message
+    fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": {**bookworm,
+                                                                         "pygame": None}}})
+    assert doctor.check_packages(Config()).message.startswith("cannot import pygame")

@@ -1,0 +1,230 @@
+"""The Pi installer, as far as it can be checked off a Pi: syntax, shellcheck and its dry run."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).parent.parent
+SCRIPT = REPO / "scripts" / "install-pi.sh"
+VENV = "/opt/farkle-pi/venv"
+
+
+def dry_run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "FARKLE_PI_ROOT": str(root)}
+    return subprocess.run(
+        ["bash", str(SCRIPT), "--dry-run", *args],
+        capture_output=True, text=True, env=env, timeout=60, check=False,
+    )
+
+
+def commands(plan: str) -> list[str]:
+    """The commands the installer would run, in order."""
+    return [line[2:] for line in plan.splitlines() if line.startswith("+ ")]
+
+
+def test_bash_syntax() -> None:
+    result = subprocess.run(["bash", "-n", str(SCRIPT)], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stderr
+
+
+def test_shellcheck_is_clean(require_tool: Callable[[str], str]) -> None:
+    shellcheck = require_tool("shellcheck")
+    result = subprocess.run([shellcheck, str(SCRIPT)], capture_output=True, text=True,
+                            check=False)
+    assert result.returncode == 0, result.stdout
+
+
+def test_strict_mode_and_executable() -> None:
+    text = SCRIPT.read_text(encoding="utf-8")
+    assert "\nset -euo pipefail\n" in text
+    assert os.access(SCRIPT, os.X_OK)
+
+
+def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> None:
+    result = dry_run(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert list(tmp_path.iterdir()) == []
+    plan = commands(result.stdout)
+    venv = f"{tmp_path}{VENV}"
+    apt = next(c for c in plan if " apt-get install " in c)
+    for package in ("python3-picamera2", "python3-pygame", "python3-gpiozero", "python3-lgpio",
+                    "python3-opencv", "python3-numpy", "python3-venv"):
+        assert package in apt.split()
+    expected_in_order = [
+        "apt-get update",
+        f"python3 -m venv --system-site-packages {venv}",
+        f"{venv}/bin/python -c import\\ numpy\\,\\ cv2\\,\\ pygame\\,\\ gpiozero\\,\\ picamera2",
+        f"tar -C {REPO} --exclude=.git --exclude=.venv -cf - . | tar -C "
+        f"{tmp_path}/opt/farkle-pi/build -xf -",
+        f"{venv}/bin/pip install --no-deps --force-reinstall --no-cache-dir "
+        f"{tmp_path}/opt/farkle-pi/build",
+        f"rm -rf {tmp_path}/opt/farkle-pi/build",
+        f"install -m 0644 {REPO}/config.example.toml {tmp_path}/etc/farkle-pi/config.toml",
+        f"install -D -m 0644 {REPO}/systemd/farkle-pi.service "
+        f"{tmp_path}/etc/systemd/system/farkle-pi.service",
+        "systemctl daemon-reload",
+        "systemctl enable farkle-pi.service",
+    ]
+    position = 0
+    for wanted in expected_in_order:
+        found = [i for i, c in enumerate(plan) if c.startswith(wanted) and i >= position]
+        assert found, f"not in the plan (in order): {wanted}\n" + "\n".join(plan)
+        position = found[0]
+    # pip may add farkle-pi itself and nothing else: numpy, OpenCV and pygame stay apt's.
+    pip_installs = [c for c in plan if "/bin/pip install " in c]
+    assert pip_installs and all("--no-deps" in c.split() for c in pip_installs)
+
+
+def test_dry_run_plans_the_user_and_its_groups(tmp_path: Path) -> None:
+    plan = commands(dry_run(tmp_path).stdout)
+    has_user = subprocess.run(["id", "-u", "farkle"], capture_output=True,
+                              check=False).returncode == 0
+    if not has_user:
+        assert any(c.startswith("useradd --system") and c.endswith(" farkle") for c in plan)
+        for group in ("video", "render", "input", "gpio"):
+            assert f"usermod --append --groups {group} farkle" in plan
+
+
+def test_rerun_keeps_an_existing_config_and_venv_choice(tmp_path: Path) -> None:
+    config = tmp_path / "etc" / "farkle-pi" / "config.toml"
+    config.parent.mkdir(parents=True)
+    config.write_text('[table]\nplayers = ["Mine"]\n', encoding="utf-8")
+    result = dry_run(tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert f"= keeping {config}" in result.stdout
+    assert not any(c.endswith(f" {config}") for c in commands(result.stdout))
+    # The example, which documents this version, is refreshed on every run.
+    assert any(c.endswith("/etc/farkle-pi/config.example.toml") for c in commands(result.stdout))
+    assert config.read_text(encoding="utf-8") == '[table]\nplayers = ["Mine"]\n'
+
+
+def test_a_venv_without_system_packages_is_remade(tmp_path: Path) -> None:
+    venv = tmp_path / VENV.lstrip("/")
+    (venv / "bin").mkdir(parents=True)
+    (venv / "pyvenv.cfg").write_text("include-system-site-packages = false\n")
+    plan = commands(dry_run(tmp_path).stdout)
+    assert f"rm -rf {venv}" in plan
+    assert f"python3 -m venv --system-site-packages {venv}" in plan
+
+
+def test_start_restarts_and_default_does_not_take_the_console(tmp_path: Path) -> None:
+    plain = dry_run(tmp_path).stdout
+    assert "systemctl restart farkle-pi.service" not in commands(plain)
+    assert "not started now" in plain
+    assert "systemctl restart farkle-pi.service" in commands(dry_run(tmp_path, "--start").stdout)
+
+
+def test_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
+    result = dry_run(tmp_path, "--frobnicate")
+    assert result.returncode == 2
+    assert "unknown option --frobnicate" in result.stderr
+
+
+def test_installer_and_unit_agree_on_paths() -> None:
+    unit = (REPO / "systemd" / "farkle-pi.service").read_text(encoding="utf-8")
+    script = SCRIPT.read_text(encoding="utf-8")
+    exec_start = re.search(r"(?m)^ExecStart=(\S+)", unit)
+    assert exec_start is not None and exec_start[1] == f"{VENV}/bin/farkle-pi"
+    assert "PREFIX=$ROOT/opt/farkle-pi\nVENV=$PREFIX/venv\n" in script
+    assert "SERVICE_USER=farkle\n" in script and "User=farkle\n" in unit
+    assert "CONFIG_DIR=$ROOT/etc/farkle-pi\n" in script
+    assert "FARKLE_PI_CONFIG=/etc/farkle-pi/config.toml" in unit
+    assert "STATE_DIR=/var/lib/farkle-pi\n" in script and "StateDirectory=farkle-pi\n" in unit
+
+
+
+# ---------------------------------------------------------------------------------------------
+# A real (not dry) run, twice, in a sandbox: FARKLE_PI_ROOT keeps the files under tmp_path and
+# stub commands stand in for apt, the user database, systemd and Python, logging each call.
+
+STUB = r"""#!/usr/bin/env bash
+# Logs every call; keeps the little state the installer asks about (user, groups, venv).
+name=$(basename "$0")
+state=$STUB_STATE
+echo "$name $*" >> "$state/log"
+case "$name $*" in
+    "id -u") echo 0 ;;                                   # pretend to be root
+    "id -u farkle") [ -e "$state/user" ]; exit ;;
+    "id -nG farkle") cat "$state/member" 2>/dev/null ;;
+    id*) exec /usr/bin/id "$@" ;;
+    "getent group "*) grep -qx "$2" "$state/groups"; exit ;;
+    "useradd "*) touch "$state/user" ;;
+    "groupadd --system "*) echo "$2" >> "$state/groups" ;;
+    "usermod --append --groups "*) echo "$3" >> "$state/member" ;;
+    "python3 -m venv --system-site-packages "*)
+        venv=$4; mkdir -p "$venv/bin"
+        echo "include-system-site-packages = true" > "$venv/pyvenv.cfg"
+        for tool in python pip farkle-pi; do ln -sf "$0" "$venv/bin/$tool"; done ;;
+    "pip list --local --format=freeze") cat "$state/pip-list" 2>/dev/null; : > "$state/pip-list" ;;
+    "systemctl is-active "*) [ -e "$state/active" ]; exit ;;
+    "systemctl get-default") echo multi-user.target ;;
+esac
+exit 0
+"""
+STUBBED = ["apt-get", "id", "getent", "useradd", "groupadd", "usermod", "python3", "systemctl",
+           "runuser", "env"]
+
+
+def real_run(root: Path, state: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    bin_dir = state / "bin"
+    if not bin_dir.exists():
+        bin_dir.mkdir(parents=True)
+        stub = bin_dir / "stub"
+        stub.write_text(STUB, encoding="utf-8")
+        stub.chmod(0o755)
+        for name in STUBBED:
+            (bin_dir / name).symlink_to(stub)
+        (state / "groups").write_text("video\n", encoding="utf-8")
+    env = {**os.environ, "FARKLE_PI_ROOT": str(root), "STUB_STATE": str(state),
+           "PATH": f"{bin_dir}:{os.environ['PATH']}"}
+    return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+
+
+def log(state: Path) -> list[str]:
+    lines = (state / "log").read_text(encoding="utf-8").splitlines()
+    (state / "log").unlink()
+    return lines
+
+
+def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> None:
+    root, state = tmp_path / "root", tmp_path / "state"
+    root.mkdir()
+    state.mkdir()
+    (state / "pip-list").write_text("numpy==2.1.0\nfarkle-pi==0.1.0\n", encoding="utf-8")
+    first = real_run(root, state)
+    assert first.returncode == 0, first.stdout + first.stderr
+    calls = log(state)
+    venv = root / "opt/farkle-pi/venv"
+    assert f"python3 -m venv --system-site-packages {venv}" in calls
+    assert "pip uninstall -y numpy" in calls  # a pip numpy shadowing apt's is removed
+    assert any(c.startswith("useradd --system") for c in calls)
+    assert "groupadd --system gpio" in calls and "groupadd --system video" not in calls
+    assert {"usermod --append --groups " + g + " farkle"
+            for g in ("video", "render", "input", "gpio")} <= set(calls)
+    assert "systemctl enable farkle-pi.service" in calls
+    assert "systemctl restart farkle-pi.service" not in calls
+    config = root / "etc/farkle-pi/config.toml"
+    unit = root / "etc/systemd/system/farkle-pi.service"
+    assert config.read_text() == (REPO / "config.example.toml").read_text()
+    assert unit.read_text() == (REPO / "systemd/farkle-pi.service").read_text()
+    assert not (root / "opt/farkle-pi/build").exists()
+
+    # The table is now running with a config of its own; run the installer again.
+    config.write_text('[table]\nplayers = ["Ann", "Bob"]\n', encoding="utf-8")
+    (state / "active").touch()
+    second = real_run(root, state)
+    assert second.returncode == 0, second.stdout + second.stderr
+    calls = log(state)
+    assert not any(c.startswith(("python3 -m venv", "useradd", "groupadd", "usermod",
+                                 "pip uninstall")) for c in calls), calls
+    assert any(c.startswith("pip install --no-deps") for c in calls)
+    assert "systemctl restart farkle-pi.service" in calls
+    assert config.read_text() == '[table]\nplayers = ["Ann", "Bob"]\n'
+    assert f"= keeping {config}" in second.stdout
+    assert "= keeping the venv" in second.stdout

@@ -1,0 +1,260 @@
+"""The store: resume exactly, durable before return, and one-line errors that lose nothing."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from pathlib import Path
+
+import pytest
+from game_script import parse_script, play
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.game import Bank, Game, Refused, Throw, Undo, event_to_json
+from farkle_pi.rules import Roll, load_rules
+from farkle_pi.store import (
+    GameRecord,
+    GameSummary,
+    Store,
+    default_path,
+    face_totals,
+    fairness,
+    player_stats,
+)
+from farkle_pi.store.db import _MIGRATIONS
+
+SCRIPT = """
+throw 115234
+keep 115
+bank
+throw 222346
+keep 222
+throw 155
+correct 156
+keep 1
+undo
+undo
+undo
+throw 155
+keep 155
+"""
+
+
+def _stored_game(path: Path, script: str = SCRIPT) -> Game:
+    with Store(path) as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard"))
+        for command in parse_script(script):
+            table.apply(command)
+        return table.game
+
+
+def test_reopening_resumes_the_unfinished_game_exactly(tmp_path: Path) -> None:
+    game = _stored_game(tmp_path / "farkle.db")
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.resume()
+        assert table is not None
+        assert table.state == game.state and table.game.events == game.events
+        table.apply(Bank())  # and it plays on
+        assert table.state.players[1].score == 400
+
+
+def test_each_command_is_visible_to_another_reader_when_apply_returns(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store, Store(path) as reader:
+        table = store.new_game(["Ann"], load_rules("standard"))
+        for command in parse_script(SCRIPT)[:3]:
+            table.apply(command)
+            again = reader.resume()
+            assert again is not None and again.state == table.state
+
+
+def test_a_refused_command_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    _stored_game(path, "throw 115234")
+    with Store(path) as store:
+        table = store.resume()
+        assert table is not None
+        with pytest.raises(Refused):
+            table.apply(Bank())
+    with sqlite3.connect(path) as db:
+        assert db.execute("SELECT count(*) FROM events").fetchone() == (2,)
+
+
+def test_finished_games_leave_resume_and_stay_in_the_history(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard", {"target": "200"}))
+        for command in parse_script("throw 115234\nkeep 115\nbank\nthrow 234662"):
+            table.apply(command)
+        assert table.state.over
+        assert store.resume() is None
+        latest = store.latest()
+        assert latest is not None and latest.state == table.state
+        store.new_game(["Cy"], load_rules("classic"))
+        history = store.records()
+    assert [(g.id, g.over, g.winners, g.scores) for g in history] == [
+        (1, True, ("Ann",), (250, 0)),
+        (2, False, (), (0,)),
+    ]
+
+
+def test_stats_and_fairness_come_from_the_stored_games(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    _stored_game(path)
+    with Store(path) as store:
+        records = store.records()
+    (ann, bob) = sorted(player_stats(records), key=lambda r: r.name)
+    assert (ann.turns, ann.average_banked, ann.best_turn, ann.longest_streak) == (1, 250, 250, 1)
+    assert (bob.turns, bob.farkles) == (0, 0)
+    result = fairness(face_totals(records))
+    # 115234 + 222346 + 155: the undone throw and its correction are not counted
+    assert result.counts == (3, 4, 2, 2, 3, 1) and result.dice == 15
+
+
+def test_the_schema_is_versioned(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    Store(path).close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        db.execute("PRAGMA user_version = 99")
+    with pytest.raises(FarkleError, match="newer farkle-pi"):
+        Store(path)
+
+
+def test_default_path_follows_env_then_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("FARKLE_PI_DB", raising=False)
+    monkeypatch.delenv("STATE_DIRECTORY", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "farkle-pi" / "farkle.db"
+    monkeypatch.setenv("FARKLE_PI_DB", str(tmp_path / "mine.db"))
+    assert default_path() == tmp_path / "mine.db"
+
+
+def _bytes(path: Path) -> bytes:
+    return path.read_bytes()
+
+
+def test_a_corrupt_file_is_one_line_and_left_alone(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    path.write_bytes(b"this is not a database, it is a shopping list\n" * 100)
+    with pytest.raises(FarkleError) as error:
+        Store(path)
+    message = str(error.value)
+    assert str(path) in message and "damaged" in message and "\n" not in message
+    assert path.read_bytes() == b"this is not a database, it is a shopping list\n" * 100
+
+
+def test_a_locked_database_is_one_line_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    game = _stored_game(path)
+    with Store(path, timeout=0.05) as store:
+        table = store.resume()
+        assert table is not None
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")
+        with pytest.raises(FarkleError, match=r"locked.*another farkle-pi"):
+            table.apply(Bank())
+        assert table.state == game.state  # the game did not move on without its record
+        other.execute("ROLLBACK")
+        other.close()
+        table.apply(Bank())
+    with Store(path) as store:
+        resumed = store.resume()
+        assert resumed is not None and resumed.state.players[1].score == 400
+
+
+def test_a_full_disk_is_one_line_and_loses_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard"))
+        pages = store._db.execute("PRAGMA page_count").fetchone()[0]
+        store._db.execute(f"PRAGMA max_page_count = {pages + 1}")  # the disk fills up
+        saved = table.state
+        with pytest.raises(FarkleError) as error:
+            for _ in range(200):
+                saved = table.state
+                table.apply(Throw(Roll.parse("234662")))  # Farkles, round and round
+        assert "disk is full" in str(error.value) and "free some disk space" in str(error.value)
+        assert table.state == saved
+    with Store(path) as store:
+        resumed = store.resume()
+        assert resumed is not None and resumed.state == saved
+
+
+def test_a_read_only_database_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    _stored_game(path)
+    with Store(path) as store:
+        store._db.execute("PRAGMA query_only = 1")  # as if the file were read-only
+        table = store.resume()
+        assert table is not None
+        with pytest.raises(FarkleError, match=r"readonly.*writable"):
+            table.apply(Bank())
+
+
+def test_an_unwritable_folder_is_one_line(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    with pytest.raises(FarkleError, match=r"cannot open .*--db PATH"):
+        Store(blocker / "farkle.db")
+
+
+def test_commands_may_come_from_another_thread(tmp_path: Path) -> None:
+    """gpiozero calls `when_pressed` callbacks from its own thread."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard"))
+        commands = parse_script("throw 115234\nkeep 115\nbank")
+        workers = [threading.Thread(target=table.apply, args=(c,)) for c in commands]
+        for worker in workers:
+            worker.start()
+            worker.join()
+        assert table.state.players[0].score == 250
+    with Store(tmp_path / "farkle.db") as store:
+        resumed = store.resume()
+        assert resumed is not None and resumed.state == table.state
+
+
+def test_a_finished_game_keeps_a_record_that_matches_its_replay(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard", {"target": "200"}))
+        for command in parse_script("throw 115234\nkeep 115\nbank\nthrow 555234\nkeep 555"):
+            table.apply(command)
+        table.apply(Bank())  # Bob 500: the game ends
+        (record,) = store.records()
+        assert record == GameRecord.of(table.id, record.started, table.state)
+        assert (record.scores, record.winners) == ((250, 500), ("Bob",))
+        assert record.faces == (2, 2, 2, 2, 4, 0)  # 115234 and 555234
+        table.apply(Undo())  # the game is not over after all: its record goes
+        with sqlite3.connect(path) as db:
+            assert db.execute("SELECT summary FROM games").fetchone() == (None,)
+        assert store.records()[0].over is False
+
+
+def test_a_version_1_file_is_migrated_and_resumes(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    game = play(Game(["Ann", "Bob"], load_rules("standard")), "throw 115234\nkeep 115")
+    with sqlite3.connect(path) as db:
+        db.executescript(_MIGRATIONS[1] + "PRAGMA user_version = 1;")
+        db.execute("INSERT INTO games (started, rules, players) VALUES ('then', 'standard', '[]')")
+        db.executemany(
+            "INSERT INTO events (game, seq, command, at, body) VALUES (1, ?, 0, 'then', ?)",
+            [(i, json.dumps(event_to_json(e))) for i, e in enumerate(game.events)],
+        )
+    db.close()
+    with Store(path) as store:
+        table = store.resume()
+        assert table is not None and table.state == game.state
+        table.apply(Bank())
+        assert store.records()[0].scores == (250, 0)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+
+
+def test_the_first_api_names_still_work(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        store.new_game(["Ann"], load_rules("standard"))
+        (summary,) = store.history()
+        assert isinstance(summary, GameSummary) and summary.players == ("Ann",)
