@@ -140,3 +140,22 @@ def test_virtual_throws_cannot_be_undone_but_keeps_can(tmp_path: Path) -> None:
         assert points > 0
         table.handle(Action("undo"))  # ... and take the keep back
         assert not table.view().error and table.state.turn_points == 0
+
+
+def test_history_lists_the_nights_finished_games_newest_first() -> None:
+    from farkle_pi.store import GameRecord
+    from farkle_pi.table.adapter import history_rows
+
+    def game(started: str, over: bool = True, winner: str = "Ann") -> GameRecord:
+        return GameRecord(id=1, started=started, rules="standard", players=("Ann", "Bob"),
+                          scores=(10_050, 8_000), over=over, winners=(winner,), turns=(),
+                          faces=(0,) * 6)
+
+    rows = history_rows([
+        game("2026-11-27T20:00:00+00:00", winner="Old"),  # two nights ago
+        game("2026-11-29T19:00:00+00:00", winner="Bob"),
+        game("2026-11-29T21:30:00+00:00"),
+        game("2026-11-29T22:10:00+00:00", over=False),  # still being played
+    ])
+    assert [row.winner for row in rows] == ["Ann", "Bob"]
+    assert all(len(row.when) == 5 and row.when[2] == ":" for row in rows)

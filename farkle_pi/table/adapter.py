@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
 from farkle_pi.game import GameState
@@ -221,17 +222,33 @@ def _bank_after(state: GameState, option: OptionView) -> bool:
     return state.turn_points + option.points >= state.bank_minimum
 
 
+NIGHT = timedelta(hours=12)  # games this close before the newest one belong to the same night
+
+
 def history_rows(summaries: Sequence[GameRecord]) -> tuple[HistoryRow, ...]:
-    """Finished games, newest first."""
-    rows = []
-    for game in reversed(summaries):
-        if not game.over:
-            continue
-        when = game.started[11:16] if len(game.started) >= 16 else game.started
-        rows.append(
-            HistoryRow(when, ", ".join(game.players), " & ".join(game.winners), max(game.scores))
+    """The night's finished games, newest first, at local clock times."""
+    finished = [(_started(game), game) for game in summaries if game.over]
+    if not finished:
+        return ()
+    newest = max(started for started, _ in finished)
+    return tuple(
+        HistoryRow(
+            started.astimezone().strftime("%H:%M"),
+            ", ".join(game.players),
+            " & ".join(game.winners),
+            max(game.scores),
         )
-    return tuple(rows)
+        for started, game in sorted(finished, key=lambda pair: pair[0], reverse=True)
+        if newest - started <= NIGHT
+    )
+
+
+def _started(game: GameRecord) -> datetime:
+    try:
+        started = datetime.fromisoformat(game.started)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return started if started.tzinfo else started.replace(tzinfo=UTC)
 
 
 def stat_rows(stats: Sequence[PlayerStats]) -> tuple[StatRow, ...]:
