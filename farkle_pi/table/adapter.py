@@ -191,6 +191,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         screen="winner" if state.over and shown.screen == "throw" else shown.screen,
         players=players(state),
         turn_points=state.turn_points,
+        turn_note=_turn_note(state),
         dice=dice,
         dice_to_throw=state.dice_to_throw,
         options=options,
@@ -209,6 +210,15 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         typed=shown.typed,
         error=shown.error,
     )
+
+
+def _turn_note(state: GameState) -> str:
+    """What this player's bank must reach, when that is more than any points at all."""
+    if state.over or state.bank_minimum <= 1:
+        return ""
+    if not state.player.on_board:
+        return f"needs {state.bank_minimum:,} to get on the board"
+    return f"banks {state.bank_minimum:,} or more"
 
 
 def _steal_prompt(state: GameState) -> str:

@@ -104,6 +104,7 @@ class TableView:
     screen: ScreenName
     players: tuple[PlayerRow, ...] = ()
     turn_points: int = 0
+    turn_note: str = ""  # e.g. "needs 500 to get on the board"
     dice: tuple[DieView, ...] = ()
     dice_to_throw: int = 6
     options: tuple[OptionView, ...] = ()

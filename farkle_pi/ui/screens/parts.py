@@ -14,6 +14,8 @@ def turn_bar(p: Painter, box: Box, view: TableView) -> None:
     left, right = inner.columns([60, 40], gap=p.unit * 2)
     player = view.current
     label = "FINAL ROUND - TURN" if view.final_round else "TURN"
+    if view.turn_note:
+        label += f" - {view.turn_note}"
     p.text(label, left.part(0, 0, 1, 0.3), p.theme.warn if view.final_round else p.theme.muted)
     name = player.name if player else ""
     p.fill(left.part(0, 0.36, 0.012, 0.64), p.theme.accent)
