@@ -159,3 +159,19 @@ def test_history_lists_the_nights_finished_games_newest_first() -> None:
     ])
     assert [row.winner for row in rows] == ["Ann", "Bob"]
     assert all(len(row.when) == 5 and row.when[2] == ":" for row in rows)
+
+
+def test_entry_minimum_is_shown_and_keeps_the_bank_lamp_dark(tmp_path: Path) -> None:
+    from farkle_pi.ui.actions import Action
+
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"entry": "500"}), ["Ann"], "manual",
+                      resume=False, say=lambda _: None)
+        table.new_game()
+        assert table.view().turn_note == "needs 500 to get on the board"
+        for face in (1, 2, 3, 4, 6, 6):
+            table.handle(Action("digit", value=face))
+        assert not table.view().can_bank  # 100 would not get Ann on the board
+        table.handle(Action("bank"))
+        assert "not enough to bank: 500 needed" in table.view().error
+        assert table.state is not None and table.state.turn_points == 0
