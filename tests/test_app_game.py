@@ -231,3 +231,36 @@ def test_an_unchanged_screen_is_not_redrawn(app: App, monkeypatch: pytest.Monkey
     assert len(calls) == 1  # waiting for input costs no drawing
     type_keys(app, "b")
     assert len(calls) == 2
+
+
+def test_the_table_command_plays_from_the_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from farkle_pi.cli import main
+    from farkle_pi.table.fairdice import SeedBook
+    from farkle_pi.ui.actions import Action
+
+    db = tmp_path / "farkle.db"
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[table]\nplayers = ["Ann", "Bob"]\ndice = "virtual"\ntheme = "light"\n'
+        '[screen]\nsize = "480x320"\nfullscreen = false\n'
+        f'[store]\ndatabase = "{db}"\n'
+    )
+    seen = {}
+
+    def scripted_run(self: App, *args: object, **kwargs: object) -> None:
+        for action in (Action("bank"), Action("keep")):  # start, then the Pi throws
+            self.actions.put(action)
+            self.step()
+        seen["size"] = self.surface.get_size()
+        seen["view"] = self.table.view()
+
+    monkeypatch.setattr(App, "run", scripted_run)
+    assert main(["table", "--config", str(config)]) == 0
+    assert seen["size"] == (480, 320)
+    with Store(db) as store:
+        stored = store.latest()
+        assert stored is not None and len(stored.state.throws) == 1
+        assert [p.name for p in stored.state.players] == ["Ann", "Bob"]
+    assert SeedBook(db).load(stored.id) is not None  # committed before that throw
