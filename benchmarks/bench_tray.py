@@ -83,6 +83,48 @@ def latency() -> None:
           f"mean {statistics.mean(removed):.2f} s, max {max(removed):.2f} s of video")
 
 
+def reader_accuracy() -> None:
+    """With vision's reader: throws read exactly right, dice right, and the cost of one read."""
+    from collections import Counter
+
+    from farkle_pi.errors import FarkleError
+    from farkle_pi.tray.reader import vision_reader
+
+    try:
+        vision_reader(None)(np.zeros((480, 640, 3), np.uint8))
+    except FarkleError as error:
+        print(f"vision reader on the tray sequences: not measured ({error})")
+        return
+    throws = exact = dice = right = 0
+    read_ms: list[float] = []
+    for sidecar in SIDECARS:
+        _, truth, info = tray_for(sidecar)
+        calibration = Calibration.load(sidecar.with_name(sidecar.stem + ".calibration.json"))
+        read = vision_reader(calibration)
+
+        def timed(image: Any, read: Any = read) -> Any:
+            start = time.perf_counter()
+            found = read(image)
+            read_ms.append((time.perf_counter() - start) * 1000)
+            return found
+
+        tray = Tray(timed, calibration, expect_full=info["expect"])
+        with open_source(str(sidecar.with_name(info["source"])), fps=info["fps"]) as source:
+            events = [e for e in tray.run(truth.follow(source)) if e.kind == "settled"]
+        for want in (x for x in info["events"] if x["kind"] == "settled"):
+            throws += 1
+            dice += want["count"]
+            got = next((e for e in events
+                        if want["after"] <= e.t <= want["after"] + 0.5), None)
+            if got is None:
+                continue
+            faces = Counter(v for v in got.values if v is not None)
+            right += sum((faces & Counter(want["values"])).values())
+            exact += len(got.dice) == want["count"] and sorted(faces.elements()) == want["values"]
+    print(f"vision reader on the tray sequences: {exact}/{throws} throws read exactly right, "
+          f"{right}/{dice} dice right; one read {statistics.median(read_ms):.0f} ms (median)")
+
+
 def idle_cpu(seconds: float = 10.0, fps: float = 15.0) -> None:
     """Share of one core used by the tray on an empty, still tray fed at 15 frames a second."""
     tray, _, info = tray_for(DEMO)
@@ -158,6 +200,7 @@ def main() -> None:
     args = parser.parse_args()
     waiting_cost()
     latency()
+    reader_accuracy()
     idle_cpu()
     memory(args.minutes)
 

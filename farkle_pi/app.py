@@ -18,15 +18,18 @@ import pygame
 
 from farkle_pi.devices import Frame
 from farkle_pi.devices.buttons import TableButtons
-from farkle_pi.table.table import Table, TrayNews
+from farkle_pi.table.table import Table
+from farkle_pi.table.tray_input import TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
 from farkle_pi.ui.render import render
+from farkle_pi.ui.screens.results import GROW_SECONDS
 from farkle_pi.ui.theme import Theme
 from farkle_pi.ui.view import TableView
 
 log = logging.getLogger(__name__)
 
 FPS = 30
+REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED)
 T = TypeVar("T")
 
 
@@ -54,6 +57,7 @@ class App:
         self.camera_status: Callable[[], str] | None = None  # "" or why the camera is lost
         self.view: TableView | None = None  # what the last frame showed
         self._expected: int | None = None
+        self._drawn: tuple[TableView, int | None] | None = None
         self.hits: list[Hit] = []
         self.running = True
         self.frames = 0
@@ -73,6 +77,8 @@ class App:
 
     def _inputs(self) -> None:
         for event in pygame.event.get():
+            if event.type in REDRAW_EVENTS:
+                self._drawn = None  # the window was uncovered or changed: draw it again
             action = event_action(event, self.hits, self.table.typing_text)
             if action is not None:
                 self.actions.put(action)
@@ -101,12 +107,17 @@ class App:
         if lost and view.screen == "throw":
             view = replace(view, prompt=lost)  # the table still plays: dice can be typed
         self.view = view
-        self.hits = render(
-            self.surface, view, self.theme, self.table.banner_seconds(), self._camera_picture()
-        )
-        pygame.display.flip()
         if self.buttons is not None:
             self.buttons.show_bank(view.can_bank)
+        picture = self._camera_picture()
+        seconds = self.table.banner_seconds()
+        growing = view.screen == "results" and seconds < GROW_SECONDS
+        key = (view, self._picture[0] if self._picture and picture else None)
+        if key == self._drawn and not growing:
+            return  # nothing changed: a Pi waiting for dice stays cool
+        self.hits = render(self.surface, view, self.theme, seconds, picture)
+        pygame.display.flip()
+        self._drawn = key
 
     def _camera_picture(self) -> pygame.Surface | None:
         """The camera's latest frame as a surface (converted once per new frame)."""

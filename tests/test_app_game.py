@@ -145,6 +145,10 @@ def test_a_whole_game(app: App) -> None:
 
     # Bob's last turn: a straight (hot dice), then five 1s, bank: 3500.
     type_keys(app, "123456")
+    options = app.table.view().options  # a last turn: keeps ranked by the chance to win
+    chances = [o.chance for o in options]
+    assert None not in chances and chances == sorted(chances, reverse=True)  # type: ignore
+    assert options[0].best and 0 < (options[0].chance or 0) < 1
     select(app, "123456")
     KEEP(app)
     type_keys(app, "111112")
@@ -203,7 +207,60 @@ def test_a_crash_in_one_frame_is_shown_and_the_game_goes_on(
         return real_render(*args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(app_module, "render", flaky)
-    assert app.step() is True  # the broken frame
+    type_keys(app, "1")  # the frame that draws this typed die breaks
     assert app.errors == 1 and "boom" in app.table.view().error
-    type_keys(app, "111234")  # the next frames work and the game goes on
+    assert app.step() is True and calls["n"] == 2  # the next frame shows the error
+    type_keys(app, "11234")  # and the game goes on
     assert app.table.view().options and app.errors == 1
+
+
+def test_an_unchanged_screen_is_not_redrawn(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    import farkle_pi.app as app_module
+
+    real_render = app_module.render
+    calls = []
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(1)
+        return real_render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app_module, "render", counting)
+    app.step()
+    for _ in range(5):
+        app.step()
+    assert len(calls) == 1  # waiting for input costs no drawing
+    type_keys(app, "b")
+    assert len(calls) == 2
+
+
+def test_the_table_command_plays_from_the_config(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from farkle_pi.cli import main
+    from farkle_pi.table.fairdice import SeedBook
+    from farkle_pi.ui.actions import Action
+
+    db = tmp_path / "farkle.db"
+    config = tmp_path / "config.toml"
+    config.write_text(
+        '[table]\nplayers = ["Ann", "Bob"]\ndice = "virtual"\ntheme = "light"\n'
+        '[screen]\nsize = "480x320"\nfullscreen = false\n'
+        f'[store]\ndatabase = "{db}"\n'
+    )
+    seen = {}
+
+    def scripted_run(self: App, *args: object, **kwargs: object) -> None:
+        for action in (Action("bank"), Action("keep")):  # start, then the Pi throws
+            self.actions.put(action)
+            self.step()
+        seen["size"] = self.surface.get_size()
+        seen["view"] = self.table.view()
+
+    monkeypatch.setattr(App, "run", scripted_run)
+    assert main(["table", "--config", str(config)]) == 0
+    assert seen["size"] == (480, 320)
+    with Store(db) as store:
+        stored = store.latest()
+        assert stored is not None and len(stored.state.throws) == 1
+        assert [p.name for p in stored.state.players] == ["Ann", "Bob"]
+    assert SeedBook(db).load(stored.id) is not None  # committed before that throw

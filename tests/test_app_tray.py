@@ -168,3 +168,24 @@ def test_demo_without_a_display_says_so_in_one_line(
     err = [line for line in capsys.readouterr().err.splitlines() if line.startswith("farkle-pi")]
     assert len(err) == 1
     assert "no display could be opened" in err[0] and "farkle-pi demo --headless" in err[0]
+
+
+def test_the_demo_uses_the_vision_reader_only_when_it_reads_the_recording_right() -> None:
+    import json
+    from types import SimpleNamespace
+
+    from farkle_pi.table.camera import misreads
+
+    recording = Recording(DEMO_SESSION)
+    assert misreads(recording, lambda image: []) == "misreads 7 of 7 throws"
+
+    throws = [e for e in json.loads(recording.script.read_text())["events"]
+              if e["kind"] == "settled"]
+    answers = iter(throws)
+
+    def right_reader(image: object) -> list[SimpleNamespace]:
+        throw = next(answers)  # the check reads one still frame per throw, in order
+        faces = [*throw["values"], *[None] * (throw["count"] - len(throw["values"]))]
+        return [SimpleNamespace(value=face) for face in faces]
+
+    assert misreads(recording, right_reader) is None  # type: ignore[arg-type]

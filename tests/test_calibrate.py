@@ -63,3 +63,12 @@ def test_an_all_empty_recording_has_no_die_to_measure(
 def test_bad_points_are_refused(text: str) -> None:
     with pytest.raises(Exception, match="--tray"):
         parse_points(text, "--tray")
+
+
+def test_calibrate_takes_its_source_and_file_from_the_config(tmp_path: Path) -> None:
+    out = tmp_path / "state" / "calibration.json"
+    config = tmp_path / "farkle.toml"
+    config.write_text(f'[camera]\nsource = "{FIXTURE}"\n\n[calibration]\npath = "{out}"\n')
+    assert cli.main(["calibrate", "--config", str(config), "--die-size", "40"]) == 0
+    assert Calibration.load(out).die_size_px == 40
+    assert (out.parent / "calibration.reference.png").is_file()

@@ -171,3 +171,20 @@ def test_picamera2_locks_exposure_colour_and_focus_after_warmup(
 def test_a_missing_usb_camera_is_a_clear_message() -> None:
     with pytest.raises(FarkleError, match="no camera found: OpenCV cannot open camera 97"):
         open_source("opencv:97")
+
+
+def test_realtime_replay_waits_for_each_frame_time(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import farkle_pi.devices.frames as frames_module
+
+    slept: list[float] = []
+    monkeypatch.setattr(frames_module.time, "monotonic", lambda: 100.0)  # a frozen clock
+    monkeypatch.setattr(frames_module.time, "sleep", slept.append)
+    with ImageFolderSource(folder, fps=4, realtime=True) as source:
+        list(source)
+    assert slept == pytest.approx([0.25, 0.5, 0.75, 1.0])
+    slept.clear()
+    with ImageFolderSource(folder, fps=4) as source:
+        list(source)
+    assert slept == []

@@ -62,6 +62,18 @@ def test_dice_taken_out_are_reported_removed_then_the_empty_tray() -> None:
     ]
 
 
+def test_a_die_pushed_aside_while_taking_another_is_not_a_new_throw() -> None:
+    pushed = [(200, 150, 5), (360, 330, 3)]  # the 1 taken, the 3 shoved 70 px
+    film = Film().rolling(1.0, THREE).still(1.0, THREE).still(1.0, pushed)
+    assert summary(run(film)) == [("settled", (1, 3, 5)), ("removed", (1,))]
+
+
+def test_dice_thrown_again_are_a_new_throw_even_with_the_same_faces() -> None:
+    again = [(400, 100, 1), (100, 400, 3), (250, 250, 5)]  # all moved: a re-throw
+    film = Film().rolling(1.0, THREE).still(1.0, THREE).rolling(1.0, again).still(1.0, again)
+    assert summary(run(film)) == [("settled", (1, 3, 5)), ("settled", (1, 3, 5))]
+
+
 def test_a_die_moved_into_the_keep_zone_is_removed(calibration: Calibration) -> None:
     moved = [(580, 100, 1), *THREE[1:]]
     film = Film().rolling(1.0, THREE).still(1.0, THREE).still(1.0, moved)
@@ -87,6 +99,12 @@ def test_a_still_hand_over_the_dice_is_not_read(calibration: Calibration) -> Non
     events = run(film, reader, calibration=calibration)
     assert summary(events) == [("settled", (1, 3, 5))]
     assert len(reader.calls) == calls_before_hand + 2 * SettleConfig().votes
+
+
+def test_a_still_shadow_over_the_tray_is_not_a_hand(calibration: Calibration) -> None:
+    film = Film().still(1.0).still(1.0, shadow=250)  # a player leans over and stays
+    film.rolling(1.0, THREE, shadow=250).still(1.0, THREE, shadow=250)
+    assert summary(run(film, calibration=calibration)) == [("empty", ()), ("settled", (1, 3, 5))]
 
 
 def test_without_the_hand_check_the_same_film_would_report_a_false_removal() -> None:
@@ -151,3 +169,14 @@ def test_events_have_the_replay_json_shape() -> None:
     assert line["event"] == "settled" and isinstance(line["t"], float)
     die = line["dice"][0]  # type: ignore[index]
     assert {"value", "center", "confidence", "flat"} <= set(die)
+
+
+def test_the_state_says_rolling_settling_then_read() -> None:
+    tray = Tray(FakeReader())
+    states = []
+    for frame in Film().rolling(0.5, THREE).still(1.0, THREE).frames:
+        tray.feed(frame)
+        states.append(tray.state)
+    assert states[0] == "rolling"
+    assert states[7] == "rolling" and states[9] == "settling" and states[-1] == "read"
+    assert states.index("read") > states.index("settling") > 7

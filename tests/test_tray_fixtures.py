@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from farkle_pi.devices import open_source
-from farkle_pi.tray import Tray, TrayEvent
+from farkle_pi.tray import DiceReader, Tray, TrayEvent
 from farkle_pi.traysim.scene import load_scene
 from farkle_pi.traysim.truth import TruthReader
 from farkle_pi.vision.calibration import Calibration
@@ -28,27 +28,32 @@ def sidecars() -> list[Path]:
     return [p for p in SEQUENCES if not p.name.endswith(".calibration.json")]
 
 
-def replay(sidecar: Path) -> tuple[list[TrayEvent], list[dict[str, Any]]]:
+def replay(sidecar: Path, reader: DiceReader | None = None) -> tuple[list[TrayEvent],
+                                                                      list[dict[str, Any]]]:
+    """The tray's events on a fixture (with the script's truth as reader unless one is given)."""
     info = json.loads(sidecar.read_text(encoding="utf-8"))
     calibration = Calibration.load(sidecar.with_name(sidecar.stem + ".calibration.json"))
-    reader = TruthReader(load_scene(sidecar))
-    tray = Tray(reader, calibration, expect_full=info["expect"])
+    truth = TruthReader(load_scene(sidecar))
+    tray = Tray(reader or truth, calibration, expect_full=info["expect"])
     with open_source(str(sidecar.with_name(info["source"])), fps=info["fps"]) as source:
-        events = list(tray.run(reader.follow(source)))
+        events = list(tray.run(truth.follow(source)))
     return events, info["events"]
 
 
-@pytest.mark.parametrize("sidecar", sidecars(), ids=lambda p: p.stem)
-def test_each_sequence_gives_exactly_its_events_on_time(sidecar: Path) -> None:
-    events, expected = replay(sidecar)
+def check_events(events: list[TrayEvent], expected: list[dict[str, Any]]) -> None:
+    """Same kinds, reasons, dice counts and faces, in order; each within the settle latency."""
     got = [(e.kind, e.reason, len(e.dice), tuple(v for v in e.values if v is not None))
            for e in events]
     want = [(x["kind"], x["reason"], x["count"] if x["kind"] != "empty" else 0,
              tuple(x["values"])) for x in expected]
-    # the empty event reports no dice; removed/settled/prompt report those concerned
     assert got == want
     for event, truth in zip(events, expected, strict=True):
         assert truth["after"] <= event.t <= truth["after"] + SETTLE_LATENCY, (event, truth)
+
+
+@pytest.mark.parametrize("sidecar", sidecars(), ids=lambda p: p.stem)
+def test_each_sequence_gives_exactly_its_events_on_time(sidecar: Path) -> None:
+    check_events(*replay(sidecar))
 
 
 def test_the_demo_is_a_whole_game() -> None:

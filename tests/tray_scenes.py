@@ -36,8 +36,10 @@ def background() -> Image:
 
 
 def picture(dice: Sequence[Die], hand: tuple[int, int] | None = None, gain: float = 1.0,
-            shift: int = 0) -> Image:
+            shift: int = 0, shadow: int = 0) -> Image:
     img = background()
+    if shadow:  # someone leaning over the table: the right part of the floor evenly darker
+        img[:, -shadow:] = (img[:, -shadow:] * 0.6).astype(np.uint8)
     for x, y, face in dice:
         x += shift
         cv2.rectangle(img, (x - SIDE // 2, y - SIDE // 2), (x + SIDE // 2, y + SIDE // 2),
@@ -67,11 +69,11 @@ class Film:
             self.add(image)
         return self
 
-    def rolling(self, seconds: float, dice: Sequence[Die]) -> Film:
+    def rolling(self, seconds: float, dice: Sequence[Die], shadow: int = 0) -> Film:
         """Dice sliding in from the left, a few pixels a frame, stopping where given."""
         count = round(seconds * FPS)
         for k in range(count):
-            self.add(picture(dice, shift=-(count - k) * 6))
+            self.add(picture(dice, shift=-(count - k) * 6, shadow=shadow))
         return self
 
     def hand_moving(self, seconds: float, dice: Sequence[Die], start: tuple[int, int],

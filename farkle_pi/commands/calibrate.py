@@ -8,6 +8,8 @@ from typing import Any
 
 import cv2
 
+from farkle_pi.commands.config import add_config_option
+from farkle_pi.config import load_config
 from farkle_pi.devices import SPEC_HELP, open_source
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.calibrate import die_size, empty_tray, find_tray, parse_points
@@ -16,22 +18,30 @@ from farkle_pi.vision.calibration import Calibration
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("calibrate", help="capture the empty tray, its outline and die size")
-    parser.add_argument("--source", default="picamera2", help=f"camera or recording "
-                                                              f"({SPEC_HELP}; default picamera2)")
-    parser.add_argument("--out", type=Path, default=Path("calibration.json"), metavar="FILE",
-                        help="where to save (the reference image goes beside it)")
+    add_config_option(parser)
+    parser.add_argument("--source", help=f"camera or recording ({SPEC_HELP}; "
+                                         f"default: the config's [camera] source)")
+    parser.add_argument("--out", type=Path, metavar="FILE",
+                        help="where to save (default: the config's [calibration] path); "
+                             "the reference image goes beside it")
     parser.add_argument("--tray", metavar="X,Y,...", help="tray outline, instead of finding it")
     parser.add_argument("--keep-zone", metavar="X,Y,...", help="where kept dice are put down")
     parser.add_argument("--die-size", type=float, metavar="PX",
                         help="die side in pixels, instead of measuring one die")
-    parser.add_argument("--fps", type=float, default=15.0, help="frame rate of an image folder")
+    parser.add_argument("--fps", type=float, help="frame rate of an image folder "
+                                                  "(default: the config's [camera] fps)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     tray_given = parse_points(args.tray, "--tray") if args.tray else None
     keep = parse_points(args.keep_zone, "--keep-zone") if args.keep_zone else ()
-    with open_source(args.source, fps=args.fps) as source:
+    config = load_config(args.config)
+    camera = config.camera
+    out: Path = args.out or config.calibration.path
+    fps = args.fps or camera.fps
+    with open_source(args.source or camera.source, fps=fps,
+                     size=(camera.width, camera.height)) as source:
         frames = iter(source)
         print("keep the tray empty: capturing the empty tray ...", flush=True)
         reference = empty_tray(frames)
@@ -41,11 +51,11 @@ def run(args: argparse.Namespace) -> int:
         if size is None:
             print("now put one die in the tray ...", flush=True)
             size = die_size(frames, reference, tray)
-    image = args.out.with_name(args.out.stem + ".reference.png")
+    image = out.with_name(out.stem + ".reference.png")
     image.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(image), reference):
         raise FarkleError(f"cannot write {image}")
-    Calibration(Path(image.name), tray, keep, size).save(args.out)
+    Calibration(Path(image.name), tray, keep, size).save(out)
     print(f"die size: {size:.1f} px")
-    print(f"saved {args.out} and {image}")
+    print(f"saved {out} and {image}")
     return 0

@@ -55,6 +55,9 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.ui.display import open_surface, parse_size
     from farkle_pi.ui.theme import theme_named
 
+    if not args.virtual and len(args.players) != 2:
+        raise FarkleError("the recorded tray session is a two-player game: give two --players, "
+                          "or play any number with --virtual")
     rules = rules_from(args)
     house = {k for k, _, _ in (item.partition("=") for item in args.set)}
     defaults = {"target": VIRTUAL_TARGET} if args.virtual else TRAY_RULES

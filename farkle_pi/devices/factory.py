@@ -13,15 +13,21 @@ from farkle_pi.errors import FarkleError
 SPEC_HELP = "picamera2 | opencv:INDEX | VIDEO_FILE | IMAGE_FOLDER"
 
 
-def open_source(spec: str, realtime: bool = False, fps: float = 15.0) -> SourceBase:
-    """Open the source a spec names; `realtime` paces replays at their own frame rate."""
+def open_source(
+    spec: str, realtime: bool = False, fps: float = 15.0, size: tuple[int, int] = (640, 480)
+) -> SourceBase:
+    """Open the source a spec names; `realtime` paces replays at their own frame rate.
+
+    `size` (width, height) and `fps` are asked of cameras; a folder of images is
+    replayed at `fps`; a video keeps its own size and rate.
+    """
     if spec == "picamera2":
-        return Picamera2Source(fps=fps)
+        return Picamera2Source(size=size, fps=fps)
     if spec == "opencv" or spec.startswith("opencv:"):
         index = spec.partition(":")[2] or "0"
         if not index.isdigit():
             raise FarkleError(f"bad source {spec!r}: the camera index must be a number")
-        return OpenCVSource(int(index), fps=fps)
+        return OpenCVSource(int(index), size=size, fps=fps)
     path = Path(spec)
     if path.is_dir():
         return ImageFolderSource(path, fps=fps, realtime=realtime)

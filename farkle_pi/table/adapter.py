@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
 from farkle_pi.game import GameState
-from farkle_pi.rules import ScoringOption
+from farkle_pi.rules import Roll, ScoringOption
 from farkle_pi.store import GameRecord, PlayerStats
 from farkle_pi.ui.view import (
     Banner,
@@ -38,10 +39,15 @@ class Shown:
 
 
 def options_for(state: GameState) -> list[OptionView]:
-    """The legal keeps, ranked by the coach (best first), or by points if the coach fails."""
+    """The legal keeps, ranked by the coach (best first), or by points if the coach fails.
+    On a last turn of the final round they are ranked by the chance to win instead."""
     if state.last_throw is None or not state.options:
         return []
+    labels = {option.keep: option.label for option in state.options}
     try:
+        need = last_turn_need(state)
+        if need is not None:
+            return _by_chance(state, need, labels)
         ranked = coach.choices(
             state.rules,
             state.turn_points,
@@ -52,7 +58,6 @@ def options_for(state: GameState) -> list[OptionView]:
     except Exception:  # the coach is advice: without it the options still show
         log.exception("coach failed; showing options by points")
         return [_plain(option) for option in state.options]
-    labels = {option.keep: option.label for option in state.options}
     views = []
     for choice in ranked:
         wins = winning_bank(state, state.turn_points + choice.points)
@@ -71,6 +76,32 @@ def options_for(state: GameState) -> list[OptionView]:
         views.sort(key=lambda v: not (v.then == "bank" and winning_bank(
             state, state.turn_points + v.points)))
     return [replace(view, best=index == 0) for index, view in enumerate(views)]
+
+
+def last_turn_need(state: GameState) -> int | None:
+    """Points this turn must end with to win, on a last turn of the final round; else None."""
+    if not (state.final_round and state.current in state.last_turn_for):
+        return None
+    best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
+    return max(1, best_other - state.player.score + 1)
+
+
+def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[OptionView]:
+    assert state.last_throw is not None
+    ranked = coach.win_choices(
+        state.rules, need, state.turn_points, state.last_throw, on_board=state.player.on_board
+    )
+    return [
+        OptionView(
+            keep=choice.keep.faces,
+            points=choice.points,
+            label=labels.get(choice.keep, ""),
+            best=index == 0,
+            chance=choice.probability,
+            then=choice.then,
+        )
+        for index, choice in enumerate(ranked)
+    ]
 
 
 def _plain(option: ScoringOption) -> OptionView:
@@ -160,6 +191,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         screen="winner" if state.over and shown.screen == "throw" else shown.screen,
         players=players(state),
         turn_points=state.turn_points,
+        turn_note=_turn_note(state),
         dice=dice,
         dice_to_throw=state.dice_to_throw,
         options=options,
@@ -169,7 +201,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
         advice=advice(state),
         banner=shown.banner,
-        prompt=shown.prompt,
+        prompt=shown.prompt or _steal_prompt(state),
         final_round=state.final_round,
         winners=state.winner_names(),
         rules_name=state.rules.name,
@@ -180,21 +212,53 @@ def table_view(state: GameState, shown: Shown) -> TableView:
     )
 
 
+def _turn_note(state: GameState) -> str:
+    """What this player's bank must reach, when that is more than any points at all."""
+    if state.over or state.bank_minimum <= 1:
+        return ""
+    if not state.player.on_board:
+        return f"needs {state.bank_minimum:,} to get on the board"
+    return f"banks {state.bank_minimum:,} or more"
+
+
+def _steal_prompt(state: GameState) -> str:
+    offer = state.steal
+    if offer is None or state.phase != "start":
+        return ""
+    return f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}"
+
+
 def _bank_after(state: GameState, option: OptionView) -> bool:
     return state.turn_points + option.points >= state.bank_minimum
 
 
+NIGHT = timedelta(hours=12)  # games this close before the newest one belong to the same night
+
+
 def history_rows(summaries: Sequence[GameRecord]) -> tuple[HistoryRow, ...]:
-    """Finished games, newest first."""
-    rows = []
-    for game in reversed(summaries):
-        if not game.over:
-            continue
-        when = game.started[11:16] if len(game.started) >= 16 else game.started
-        rows.append(
-            HistoryRow(when, ", ".join(game.players), " & ".join(game.winners), max(game.scores))
+    """The night's finished games, newest first, at local clock times."""
+    finished = [(_started(game), game) for game in summaries if game.over]
+    if not finished:
+        return ()
+    newest = max(started for started, _ in finished)
+    return tuple(
+        HistoryRow(
+            started.astimezone().strftime("%H:%M"),
+            ", ".join(game.players),
+            " & ".join(game.winners),
+            max(game.scores),
         )
-    return tuple(rows)
+        for started, game in sorted(finished, key=lambda pair: pair[0], reverse=True)
+        if newest - started <= NIGHT
+    )
+
+
+def _started(game: GameRecord) -> datetime:
+    try:
+        started = datetime.fromisoformat(game.started)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return started if started.tzinfo else started.replace(tzinfo=UTC)
 
 
 def stat_rows(stats: Sequence[PlayerStats]) -> tuple[StatRow, ...]:

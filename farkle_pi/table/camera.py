@@ -6,6 +6,7 @@ recorded session plays exactly as it would have live, in a window or headless.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable, Iterable, Iterator
@@ -13,10 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
 
-import numpy as np
-
 from farkle_pi.devices import Frame, open_source
-from farkle_pi.devices.frames import Image, SourceBase
+from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import DiceReader, Tray, TrayEvent
 from farkle_pi.tray.reader import vision_reader
@@ -55,31 +54,48 @@ class Recording:
 def recording_reader(
     recording: Recording, frames: Iterable[Frame]
 ) -> tuple[DiceReader, Iterator[Frame], str]:
-    """The dice reader for a recording: the vision reader when its model is installed, else the
-    recording's own script (the true dice of the rendered scene), said so in `how`."""
-    calibration = recording.calibration
+    """The dice reader for a recording: the vision reader when it reads the recording's throws
+    right, else the recording's own script (the true dice of the rendered scene); `how` says
+    which, and why."""
     try:
-        reader = vision_reader(calibration)
-        reader(_first_image(recording))  # raises at once when the model files are missing
-        return reader, iter(frames), "the vision reader"
+        reader = vision_reader(recording.calibration)
+        problem = misreads(recording, reader)
     except FarkleError as error:
-        if not recording.script.is_file():
-            raise
-        from farkle_pi.traysim.scene import load_scene
-        from farkle_pi.traysim.truth import TruthReader
+        problem = str(error)
+    if problem is None:
+        return reader, iter(frames), "the vision reader"
+    if not recording.script.is_file():
+        raise FarkleError(f"the vision reader cannot play {recording.video}: {problem}")
+    from farkle_pi.traysim.scene import load_scene
+    from farkle_pi.traysim.truth import TruthReader
 
-        truth = TruthReader(load_scene(recording.script))
-        log.info("vision reader unavailable (%s); reading the recording's script", error)
-        return truth, truth.follow(frames), "the recording's script (no vision model installed)"
+    truth = TruthReader(load_scene(recording.script))
+    log.info("reading the recording's script: %s", problem)
+    return truth, truth.follow(frames), f"the recording's script (vision reader: {problem})"
 
 
-def _first_image(recording: Recording) -> Image:
-    import cv2
-
-    image = cv2.imread(str(recording.folder / f"{recording.name}.reference.jpg"))
-    if image is None:
-        raise FarkleError(f"cannot read {recording.name}.reference.jpg")
-    return np.asarray(image, dtype=np.uint8)
+def misreads(recording: Recording, reader: DiceReader) -> str | None:
+    """None when `reader` reads every settled throw of the recording as its script says;
+    else how many it got wrong. Reads one still frame half a second after each throw."""
+    if not recording.script.is_file():
+        return None  # nothing to check against: trust the reader
+    events = json.loads(recording.script.read_text())["events"]
+    throws = [e for e in events if e["kind"] == "settled"]
+    wrong = 0
+    with open_source(str(recording.video)) as source:
+        pending = list(throws)
+        for frame in source:
+            if not pending:
+                break
+            if frame.t < pending[0]["after"] + 0.5:
+                continue
+            expected = pending.pop(0)
+            read = reader(frame.image)
+            faces = sorted(d.value for d in read if d.value is not None)
+            if faces != sorted(expected["values"]) or len(read) != expected["count"]:
+                wrong += 1
+    wrong += len(pending)
+    return None if wrong == 0 else f"misreads {wrong} of {len(throws)} throws"
 
 
 class TrayPlayer:

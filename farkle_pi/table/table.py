@@ -10,19 +10,17 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Protocol
 
+from farkle_pi.config import DICE_MODES
 from farkle_pi.errors import FarkleError
 from farkle_pi.game import (
     Bank,
     Command,
     Correct,
     Event,
-    Farkled,
-    FinalRound,
-    GameOver,
     GameState,
     Keep,
+    Steal,
     Throw,
     Undo,
 )
@@ -30,39 +28,16 @@ from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
 from farkle_pi.store import Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
+from farkle_pi.table.announce import announce
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
+from farkle_pi.table.tray_input import TrayNews, tray_step, with_colours
 from farkle_pi.ui.actions import Action
+from farkle_pi.ui.draw import dice_count
 from farkle_pi.ui.view import Banner, ScreenName, SetupView, TableView
 
 log = logging.getLogger(__name__)
 
 BANNER_SECONDS = 1.6
-DICE_MODES = ("camera", "manual", "virtual")
-
-
-class TrayDie(Protocol):
-    @property
-    def value(self) -> int | None: ...
-    @property
-    def colour_name(self) -> str: ...
-
-
-class TrayNews(Protocol):
-    """What the table needs of a tray event (farkle_pi.tray.TrayEvent fits)."""
-
-    @property
-    def kind(self) -> str: ...
-    @property
-    def dice(self) -> Sequence[TrayDie]: ...
-    @property
-    def reason(self) -> str | None: ...
-
-
-PROMPTS = {
-    "cocked": "die cocked - throw it again",
-    "outside": "a die left the tray - throw it again",
-    "unreadable": "a die cannot be read - throw again or tap it to set it",
-}
 
 
 class Table:
@@ -208,7 +183,9 @@ class Table:
         assert state is not None and self.game is not None
         kind = action.kind
         if kind == "undo":
-            self._apply(Undo())
+            self._undo()
+        elif kind == "next" and state.steal is not None and state.phase == "start":
+            self._apply(Steal())
         elif kind == "digit":
             self._type(action.value, state)
         elif kind == "erase":
@@ -222,18 +199,28 @@ class Table:
         elif kind == "bank":
             self._apply(Bank())
 
+    def _undo(self) -> None:
+        """Undo, except a virtual throw: the Pi's dice are not thrown again until they suit."""
+        assert self.game is not None
+        if self.mode == "virtual":
+            trial = self.game.game.copy()
+            trial.apply(Undo())
+            if len(trial.state.throws) < len(self.game.state.throws):
+                raise FarkleError("virtual dice cannot be taken back: undo keeps and banks")
+        self._apply(Undo())
+
     def _choose(self, action: Action, state: GameState) -> None:
         options = options_for(state)
         if action.kind == "next":
             self.selected = (self.selected + 1) % len(options)
         elif action.kind == "option":
             if action.value == self.selected:
-                self._apply(Keep(_with_colours(Roll.of(*options[action.value].keep), state)))
+                self._apply(Keep(with_colours(Roll.of(*options[action.value].keep), state)))
             else:
                 self.selected = action.value % len(options)
         elif action.kind == "keep":
             option = options[self.selected % len(options)]
-            self._apply(Keep(_with_colours(Roll.of(*option.keep), state)))
+            self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
         elif action.kind == "bank":
             option = options[self.selected % len(options)]
             if state.turn_points + option.points < state.bank_minimum:
@@ -241,7 +228,7 @@ class Table:
                     f"{state.turn_points + option.points} is not enough to bank: "
                     f"{state.bank_minimum} needed"
                 )
-            self._apply(Keep(_with_colours(Roll.of(*option.keep), state)))
+            self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
             self._apply(Bank())
 
     def _type(self, face: int, state: GameState) -> None:
@@ -256,9 +243,9 @@ class Table:
         if self.mode == "virtual":
             self._throw_virtual(state)
         elif self.mode == "manual":
-            raise FarkleError(f"type the {state.dice_to_throw} dice that came up")
+            raise FarkleError(f"type the {dice_count(state.dice_to_throw)} that came up")
         else:
-            raise FarkleError(f"throw {state.dice_to_throw} dice into the tray")
+            raise FarkleError(f"throw {dice_count(state.dice_to_throw)} into the tray")
 
     def _throw_virtual(self, state: GameState) -> None:
         assert self.game is not None
@@ -299,31 +286,13 @@ class Table:
 
     def _tray_event(self, event: TrayNews) -> None:
         state = self.state
-        if state is None or state.over or self.screen == "setup":
+        if state is None or state.over or self.screen == "setup" or self.mode != "camera":
             return
-        if event.kind == "prompt" and event.reason == "count":
-            self.prompt = _count_prompt(len(event.dice), state.dice_to_throw)
-        elif event.kind == "prompt":
-            self.prompt = PROMPTS.get(event.reason or "", "throw again")
-        elif event.kind == "settled" and state.phase != "keep":
-            values = [d.value for d in event.dice]
-            if None in values:
-                return  # the tray's prompt (cocked, unreadable) follows and says why
-            if len(values) != state.dice_to_throw:
-                self.prompt = _count_prompt(len(values), state.dice_to_throw)
-            else:
-                # Colours matter to the score only under colour rules; else plain dice.
-                coloured = state.rules.colour_triples
-                dice = [Die(d.value, d.colour_name if coloured else None)
-                        for d in event.dice if d.value]
-                self._apply(Throw(Roll(dice)))
-        elif event.kind == "removed" and state.phase == "keep":
-            faces = [d.value for d in event.dice if d.value is not None]
-            keep = Roll.of(*faces)
-            if any(o.keep.faces == keep.faces for o in state.options):
-                self._apply(Keep(_with_colours(keep, state)))
-            else:
-                self.prompt = f"{keep} is not a keep: choose with NEXT and KEEP"
+        step = tray_step(state, event)
+        if isinstance(step, str):
+            self.prompt = step
+        elif step is not None:
+            self._apply(step)
 
     # -- games ----------------------------------------------------------------------------------
 
@@ -370,71 +339,21 @@ class Table:
         return events
 
     def _announce(self, before: GameState, after: GameState, events: list[Event]) -> None:
-        name = before.player.name
-        for event in events:
-            if isinstance(event, Throw):
-                self.say(f"{name} throws {event.roll}")
-            elif isinstance(event, Keep):
-                self.say(f"{name} keeps {event.roll}: {after.turn_points} this turn")
-                if after.hot_dice > before.hot_dice:
-                    self._flash("hot_dice", "HOT DICE", f"throw all {after.rules.dice} again")
-            elif isinstance(event, Bank):
-                self._banked(before, after)
-            elif isinstance(event, Farkled):
-                detail = f"{event.player} loses {event.lost}"
-                if event.penalty:
-                    detail += f" and {event.penalty} for three in a row"
-                self.say(f"{event.player}: FARKLE ({detail})")
-                self._flash("farkle", "FARKLE", detail)
-            elif isinstance(event, FinalRound):
-                self.say(f"{event.player} reached {after.rules.target}: final round")
-                self._flash("final_round", "FINAL ROUND", "everyone else: one last turn")
-            elif isinstance(event, GameOver):
-                self._game_over(event)
-            elif isinstance(event, Undo):
-                self.say("undo")
-
-    def _banked(self, before: GameState, after: GameState) -> None:
-        player = after.players[before.current]
-        points = player.score - before.player.score
-        self.say(f"{player.name} banks {points}: total {player.score}")
-        if after.rules.entry and not before.player.on_board and player.on_board:
-            self._flash("on_board", "ON THE BOARD", f"{player.name} +{points:,}")
-        else:
-            self._flash("bank", f"BANK +{points:,}", f"{player.name} now has {player.score:,}")
-
-    def _game_over(self, event: GameOver) -> None:
-        assert self.game is not None
-        self.say(f"game over: {' & '.join(event.winners)} won")
-        if self.fair is not None:
-            self.say(f"dice seed revealed: {self.fair.seed.hex()} "
-                     f"(check every throw: farkle-pi verify {self.game.id})")
-        self.screen = "winner"
-
-    def _flash(self, kind: str, text: str, detail: str) -> None:
-        if not self.banners:
-            self.banner_at = self.clock()
-        self.banners.append(Banner(kind, text, detail))  # type: ignore[arg-type]
+        news = announce(before, after, events)
+        for line in news.lines:
+            self.say(line)
+        for banner in news.banners:
+            if not self.banners:
+                self.banner_at = self.clock()
+            self.banners.append(banner)
+        if news.game_over is not None:
+            assert self.game is not None
+            if self.fair is not None:
+                self.say(f"dice seed revealed: {self.fair.seed.hex()} "
+                         f"(check every throw: farkle-pi verify {self.game.id})")
+            self.screen = "winner"
 
     def _history_view(self) -> TableView:
         records = self.store.records()
         return TableView(screen="history", history=history_rows(records),
                          stats=stat_rows(player_stats(records)))
-
-
-def _count_prompt(found: int, wanted: int) -> str:
-    return f"{found} dice in the tray: throw {wanted}"
-
-
-def _with_colours(keep: Roll, state: GameState) -> Roll:
-    """The kept faces as the dice of the last throw (so coloured dice keep their colours)."""
-    assert state.last_throw is not None
-    pool = list(state.last_throw.dice)
-    chosen = []
-    for face in keep.faces:
-        die = next(d for d in pool if d.face == face)
-        pool.remove(die)
-        chosen.append(die)
-    return Roll(chosen)
-
-

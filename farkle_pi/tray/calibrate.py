@@ -74,20 +74,10 @@ def die_size(frames: Iterable[Frame], reference: Image, tray: tuple[Point, ...])
         still_for = still_for + 1 if meter.is_still(meter.moving_share(frame.image)) else 0
         if still_for < 5:
             continue
-        found = foreground(frame.image, reference, region, DIE_LEVEL) & ~_shadow(frame.image,
-                                                                                 reference)
-        sides = _blob_sides(np.asarray(found, np.uint8), region)
+        sides = _blob_sides(foreground(frame.image, reference, region, DIE_LEVEL), region)
         if sides:
             return round(float(np.median(sides)), 1)
     raise FarkleError("no die seen in the tray: put one die in the tray and keep it still")
-
-
-def _shadow(image: Image, reference: Image) -> Image:
-    """1 where the picture is the floor darkened evenly in every channel: a die's shadow."""
-    ratio = (image.astype(np.float32) + 1) / (reference.astype(np.float32) + 1)
-    darker = np.all((ratio > 0.25) & (ratio < 0.97), axis=2)
-    even = (ratio.max(axis=2) - ratio.min(axis=2)) < 0.15
-    return np.asarray(darker & even, np.uint8)
 
 
 def _blob_sides(found: Image, region: Image) -> list[float]:

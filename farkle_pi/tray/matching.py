@@ -18,6 +18,17 @@ def die_px(die: DieReading) -> float:
     return side if side > 0 else DEFAULT_DIE_PX
 
 
+def dedupe(found: Sequence[DieReading], overlap: float = 0.6) -> tuple[DieReading, ...]:
+    """One reading per die: two centres closer than `overlap` die sizes are one die read twice
+    (real dice cannot overlap that much), and the more confident reading stays."""
+    kept: list[DieReading] = []
+    for die in sorted(found, key=lambda d: -d.confidence):
+        if all(math.dist(die.center, k.center) >= overlap * max(die_px(die), die_px(k))
+               for k in kept):
+            kept.append(die)
+    return tuple(sorted(kept, key=lambda d: found.index(d)))
+
+
 def match(
     before: Sequence[DieReading], after: Sequence[DieReading], reach: float = 0.5
 ) -> list[tuple[int, int]]:
@@ -40,6 +51,33 @@ def match(
             used_j.add(j)
             matched.append((i, j))
     return matched
+
+
+def nudged(
+    before: Sequence[DieReading],
+    after: Sequence[DieReading],
+    pairs: list[tuple[int, int]],
+    most: int = 2,
+) -> list[tuple[int, int]]:
+    """Pairs for dice a hand pushed aside while taking others: same face, moved.
+
+    Only when dice were taken (fewer now), some stayed put, and at most `most`
+    moved; otherwise the dice were thrown again and nothing is paired.
+    """
+    loose = [j for j in range(len(after)) if j not in {k for _, k in pairs}]
+    if not pairs or not loose or len(loose) > most or len(after) >= len(before):
+        return []
+    free = [i for i in range(len(before)) if i not in {k for k, _ in pairs}]
+    extra: list[tuple[int, int]] = []
+    for j in loose:
+        same = [i for i in free if after[j].value is not None
+                and before[i].value == after[j].value]
+        if not same:
+            return []
+        i = min(same, key=lambda k: math.dist(before[k].center, after[j].center))
+        free.remove(i)
+        extra.append((i, j))
+    return extra
 
 
 def vote(readings: Sequence[Sequence[DieReading]]) -> tuple[DieReading, ...]:

@@ -57,7 +57,9 @@ class MotionMeter:
         height, width = image.shape[:2]
         self._scale = SMALL_WIDTH / width
         size = (SMALL_WIDTH, max(1, round(height * self._scale)))
-        small = np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)
+        step = max(1, width // (2 * SMALL_WIDTH))  # skip pixels first: big frames cost no more
+        small = np.asarray(cv2.resize(image[::step, ::step], size, interpolation=cv2.INTER_AREA),
+                           np.uint8)
         self._colour = small
         grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
         return np.asarray(cv2.blur(grey, (3, 3)), np.uint8)
@@ -133,12 +135,24 @@ class MotionMeter:
 
 
 def foreground(colour: Image, reference: Image, region: Mask | None, level: int) -> Mask:
-    """Pixels unlike the empty tray in any channel once brightness is matched, in the region."""
+    """Pixels unlike the empty tray in any channel once brightness is matched, in the region.
+
+    Shadows (the floor evenly darker in every channel: someone leaning over the
+    table, a die's own shadow) are not foreground; skin and dice change the colour.
+    """
     inside = np.ones(colour.shape[:2], bool) if region is None else region > 0
     gain = float(np.median(reference[inside])) / max(float(np.median(colour[inside])), 1.0)
-    matched = cv2.convertScaleAbs(colour, alpha=gain)
+    matched = np.asarray(cv2.convertScaleAbs(colour, alpha=gain), np.uint8)
     diff = cv2.absdiff(matched, reference).max(axis=2)
-    found = np.asarray(diff > level, np.uint8)
+    found = np.asarray((diff > level) & ~_shadow(matched, reference), np.uint8)
     if region is not None:
         found &= region
     return np.asarray(cv2.morphologyEx(found, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8)))
+
+
+def _shadow(image: Image, reference: Image) -> npt.NDArray[np.bool_]:
+    """Where the picture is the floor darkened evenly in every channel."""
+    ratio = (image.astype(np.float32) + 1) / (reference.astype(np.float32) + 1)
+    darker = np.all((ratio > 0.25) & (ratio < 0.97), axis=2)
+    even = (ratio.max(axis=2) - ratio.min(axis=2)) < 0.15
+    return np.asarray(darker & even)

@@ -13,7 +13,7 @@ from enum import Enum
 
 class Phase(Enum):
     ROLLING = "rolling"  # something moves (or a hand is in view)
-    STILL = "still"  # still, not yet long enough: maybe read for the vote
+    STILL = "settling"  # still, not yet long enough: maybe read for the vote
     READ = "read"  # this stillness has been read; wait for the next motion
 
 

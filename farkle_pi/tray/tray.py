@@ -9,8 +9,9 @@ import cv2
 import numpy as np
 
 from farkle_pi.devices.frames import Frame, Image
+from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
-from farkle_pi.tray.matching import match, vote
+from farkle_pi.tray.matching import dedupe, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
 from farkle_pi.vision.calibration import Calibration
@@ -26,10 +27,8 @@ class DiceReader(Protocol):
 class Tray:
     """Follows the table from the video alone and tells what happened.
 
-    `expect_full` is the size of the full set (6): the tray then expects that many on
-    a throw, and after the first removal following a throw (the keep) the dice not
-    set aside; a throw of the full set is always accepted (new turn, hot dice).
-    The game can say exactly how many dice the next throw has with `expect(n)`.
+    `expect_full` is the size of the full set (6), so a throw with a wrong count is
+    prompted (see `DiceCount`); the game can say exactly how many with `expect(n)`.
     """
 
     def __init__(
@@ -50,16 +49,18 @@ class Tray:
         )
         self.clock = SettleClock(settle)
         self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
+        self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
-        self._full = expect_full
-        self._expected = expect_full
-        self._exact = False
-        self._removed_since_throw = False
+
+    @property
+    def state(self) -> str:
+        """"rolling" (something moves or a hand is in view), "settling" (still, not yet read)
+        or "read" (this stillness has been reported): for a screen's status line."""
+        return self.clock.phase.value
 
     def expect(self, count: int | None) -> None:
         """The game says how many dice the next throw must have (None: don't check)."""
-        self._expected = count
-        self._exact = True
+        self.count.exact(count)
 
     def feed(self, frame: Frame) -> list[TrayEvent]:
         """One frame in; the events it completes out (most frames: none)."""
@@ -73,7 +74,7 @@ class Tray:
                 self._reads.clear()
                 self.clock.restart(frame.t)
                 return []
-            self._reads.append(tuple(self.reader(frame.image)))
+            self._reads.append(dedupe(self.reader(frame.image)))
         if not self.clock.ready(frame.t, len(self._reads)):
             return []
         self.clock.done()
@@ -95,6 +96,7 @@ class Tray:
                 return self._throw(t, in_play)
             return [TrayEvent(t, "empty")] if before is None else []
         pairs = match(before, in_play)
+        pairs += nudged(before, in_play, pairs)
         if len(pairs) < len(in_play):  # dice where none were: a new throw
             self.dice = in_play
             return self._throw(t, in_play)
@@ -104,7 +106,7 @@ class Tray:
         events = []
         if gone:
             events.append(TrayEvent(t, "removed", gone))
-            self._after_removal(len(before) - len(gone))
+            self.count.removed(len(before) - len(gone))
         if not self.dice:
             events.append(TrayEvent(t, "empty"))
         return events
@@ -119,24 +121,10 @@ class Tray:
             ("unreadable", tuple(d for d in inside if d.flat and d.value is None)),
         ]
         events += [TrayEvent(t, "prompt", dice, reason) for reason, dice in problems if dice]
-        if self._wrong_count(len(thrown)):
-            events.append(TrayEvent(t, "prompt", thrown, "count", expected=self._expected))
-        self._removed_since_throw = False
+        expected = self.count.expected
+        if self.count.thrown(len(thrown)):
+            events.append(TrayEvent(t, "prompt", thrown, "count", expected=expected))
         return events
-
-    def _wrong_count(self, count: int) -> bool:
-        if self._expected is None:
-            return False
-        if not self._exact and count == self._full:
-            return False
-        return count != self._expected
-
-    def _after_removal(self, left: int) -> None:
-        """The first removal after a throw is the keep: the next throw has the dice left."""
-        if self._exact or self._removed_since_throw or self._full is None:
-            return
-        self._removed_since_throw = True
-        self._expected = left if left > 0 else self._full
 
     def _inside_tray(self, die: DieReading) -> bool:
         if die.at_edge:

@@ -6,6 +6,8 @@ makes may be committed as fixtures.
 
 from __future__ import annotations
 
+import math
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -58,12 +60,18 @@ def die_face(value: int, side: int, body: BGR, pip: BGR) -> npt.NDArray[np.float
     return np.asarray(cv2.resize(img, (side, side), interpolation=cv2.INTER_AREA), np.float32)
 
 
-def cocked_die(value: int, side_value: int, side: int, body: BGR, pip: BGR) -> Float:
-    """A die leaning on another or the wall: its top face foreshortened, one side face showing."""
+def cocked_die(value: int, side_value: int, side: int, body: BGR, pip: BGR,
+               lean: float = 35.0) -> Float:
+    """A die leaning `lean` degrees on another or the wall, seen from above.
+
+    Its top face is foreshortened to cos(lean) and one side face shows at
+    sin(lean): the outline is about 1.4 times longer than wide, as a real one is.
+    """
     top = die_face(value, side, body, pip)
     flank = die_face(side_value, side, body, pip)
-    top_h, flank_h = int(side * 0.68), side - int(side * 0.68)
-    out = np.zeros((side, side, 4), np.float32)
+    top_h = round(side * math.cos(math.radians(lean)))
+    flank_h = round(side * math.sin(math.radians(lean)))
+    out = np.zeros((top_h + flank_h, side, 4), np.float32)
     out[:top_h] = cv2.resize(top, (side, top_h), interpolation=cv2.INTER_AREA)
     low = np.asarray(cv2.resize(flank, (side, flank_h), interpolation=cv2.INTER_AREA), np.float32)
     low[:, :, :3] *= np.float32(0.62)  # the side face is turned away from the light
@@ -74,14 +82,15 @@ def cocked_die(value: int, side_value: int, side: int, body: BGR, pip: BGR) -> F
 def place(canvas: Float, sprite: Float, centre: tuple[float, float], angle: float,
           scale: float = 1.0, blur: tuple[float, float] = (0.0, 0.0), shadow: float = 0.0,
           skew: tuple[float, float] = (0.0, 0.0)) -> None:
-    """Composite a BGRA sprite, rotated, scaled, motion-blurred, with a soft shadow."""
-    side = sprite.shape[0]
+    """Composite a BGRA sprite about its middle: rotated, scaled, sheared, blurred, shadowed."""
+    height, width = sprite.shape[:2]
+    side = max(height, width)
     pad = int(side * 0.9 * scale) + int(abs(blur[0]) + abs(blur[1])) + 6
     patch = 2 * pad
-    matrix = cv2.getRotationMatrix2D((side / 2, side / 2), angle, scale)
-    matrix[:, 2] += (pad - side / 2, pad - side / 2)
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), angle, scale)
     matrix[0, 1] += skew[0]
     matrix[1, 0] += skew[1]
+    matrix[:, 2] += (pad - width / 2 - skew[0] * height / 2, pad - height / 2 - skew[1] * width / 2)
     warped = np.asarray(
         cv2.warpAffine(sprite, matrix, (patch, patch), flags=cv2.INTER_LINEAR), np.float32
     )

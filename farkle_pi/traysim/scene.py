@@ -20,6 +20,9 @@ from farkle_pi.devices.frames import Frame, Image, SourceBase
 from farkle_pi.traysim.art import BGR, Float, cocked_die, die_face, hand, place, texture
 
 Point = tuple[float, float]
+VIGNETTE = 0.25  # share of light lost in the picture's corners
+DEFOCUS = 0.6  # px: a camera's slight blur
+TILT = 0.08  # shear of a die at the picture's edge: seen a little from the side
 
 
 @dataclass(frozen=True)
@@ -135,6 +138,9 @@ class Scene:
         cv2.polylines(img, [np.array(s.tray, np.int32)], True, (25, 25, 25), 5, cv2.LINE_AA)
         if len(s.keep_zone) >= 3:
             cv2.fillPoly(img, [np.array(s.keep_zone, np.int32)], (150, 150, 150), cv2.LINE_AA)
+        yy, xx = np.mgrid[0:s.size[1], 0:s.size[0]].astype(np.float32)
+        radius2 = ((xx / s.size[0] - 0.5) ** 2 + (yy / s.size[1] - 0.5) ** 2) * 2
+        img *= (1 - VIGNETTE * radius2)[:, :, None]  # the lens darkens the corners
         return np.asarray(img, np.float32)
 
     def frame_count(self) -> int:
@@ -151,6 +157,7 @@ class Scene:
             if tip is not None:
                 hand(canvas, h.root, tip, h.width)
         canvas *= np.float32(self._gain(t))
+        canvas = np.asarray(cv2.GaussianBlur(canvas, (0, 0), DEFOCUS), np.float32)
         rng = np.random.default_rng((s.seed, index))
         canvas += rng.normal(0, s.noise, canvas.shape).astype(np.float32)
         return np.asarray(np.clip(canvas, 0, 255), np.uint8)
@@ -173,11 +180,12 @@ class Scene:
             return
         if die.gone_t is not None and t >= die.gone_t:
             if die.keep_at is not None:
-                place(canvas, self._sprite(k, die.value, 0), die.keep_at, die.angle, shadow=1.0)
+                place(canvas, self._sprite(k, die.value, 0), die.keep_at, die.angle, shadow=1.0,
+                      skew=self._tilt(die.keep_at))
             return
         if t >= die.stop_t:
             sprite = self._sprite(k, die.value, die.cocked_side)
-            place(canvas, sprite, die.final, die.angle, shadow=1.0)
+            place(canvas, sprite, die.final, die.angle, shadow=1.0, skew=self._tilt(die.final))
             return
         span = die.stop_t - die.throw_t
         u = (t - die.throw_t) / span
@@ -190,7 +198,11 @@ class Scene:
         hop = 1 + 0.22 * decay * abs(math.sin(3 * math.pi * u))
         face = die.value if u > 0.8 else 1 + int(t * 11 + k * 7) % 6
         place(canvas, self._sprite(k, face, 0), centre, die.angle + die.spin * decay,
-              scale=hop, blur=blur, shadow=hop)
+              scale=hop, blur=blur, shadow=hop, skew=self._tilt(centre))
+
+    def _tilt(self, at: Point) -> tuple[float, float]:
+        width, height = self.spec.size
+        return (TILT * (at[0] / width - 0.5), TILT * (at[1] / height - 0.5))
 
     def _sprite(self, k: int, value: int, cocked_side: int) -> Float:
         key = (k * 10 + value, cocked_side)

@@ -71,11 +71,18 @@ class Director:
     def throw(self, values: tuple[int, ...], cocked: tuple[int, ...] = (),
               outside: tuple[int, ...] = (), look: float = 1.6,
               expect: int | None = None) -> Director:
-        """A hand throws dice in from the bottom edge; they bounce and stop."""
-        x0, _y0, x1, y1 = self.tray_box
-        _width, height = self.base.size
-        entry = (float(self.rng.uniform(x0 + 80, x1 - 80)), y1 - 30.0)
-        self.hands.append(HandSpec(self.t, self.t + 0.7, (entry[0], float(height + 40)), entry))
+        """A hand throws dice in from the bottom, left or right edge; they bounce and stop."""
+        x0, y0, x1, y1 = self.tray_box
+        width, height = self.base.size
+        side = int(self.rng.integers(3))
+        if side == 0:
+            entry = (float(self.rng.uniform(x0 + 80, x1 - 80)), y1 - 30.0)
+            root = (entry[0], float(height + 40))
+        else:
+            x = x0 + 30.0 if side == 1 else x1 - 30.0
+            entry = (x, float(self.rng.uniform(y0 + 80, y1 - 80)))
+            root = (-40.0 if side == 1 else float(width + 40), entry[1] + 40)
+        self.hands.append(HandSpec(self.t, self.t + 0.7, root, entry))
         throw_t = self.t + 0.45
         finals = self._spots(len(values), outside)
         stops = []
@@ -86,7 +93,8 @@ class Director:
             self.dice.append(DieSpec(
                 value=value, final=finals[k], angle=float(self.rng.uniform(0, 90)),
                 throw_t=throw_t, stop_t=stop,
-                start=(entry[0] + float(self.rng.uniform(-30, 30)), entry[1]),
+                start=(entry[0] + float(self.rng.uniform(-25, 25)),
+                       entry[1] + float(self.rng.uniform(-25, 25))),
                 body=self.colour[0], pip=self.colour[1],
                 cocked_side=side if k in cocked else 0,
                 spin=float(self.rng.uniform(200, 700)),

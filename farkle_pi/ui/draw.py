@@ -104,6 +104,12 @@ class Painter:
                 size -= 1
         return self.font(size)
 
+    def fit_all(self, texts: Sequence[str], box: Box) -> pygame.font.Font:
+        """One font for a column: the biggest that shows every one of `texts` inside `box`,
+        so a lone 0 is not drawn bigger than 10,350."""
+        return min((self.fit(text, box) for text in texts if text),
+                   key=lambda font: font.get_height(), default=self.fit("0", box))
+
     def text(
         self,
         text: str,
@@ -217,6 +223,11 @@ def _elide(text: str, font: pygame.font.Font, width: float) -> str:
 def points_text(points: int) -> str:
     """Points with thin grouping so 10000 reads as 10,000 from across the table."""
     return f"{points:,}"
+
+
+def dice_count(n: int) -> str:
+    """`1 die`, `5 dice`."""
+    return f"{n} {'die' if n == 1 else 'dice'}"
 
 
 def _font(size: int) -> pygame.font.Font:

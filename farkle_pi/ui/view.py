@@ -46,6 +46,7 @@ class OptionView:
     label: str
     best: bool = False  # the coach's choice
     expected: float | None = None  # expected final turn score when playing on from here
+    chance: float | None = None  # on a last turn: the chance to win with this keep
     then: str = ""  # "bank" or "roll": the coach's advice after this keep
 
 
@@ -103,6 +104,7 @@ class TableView:
     screen: ScreenName
     players: tuple[PlayerRow, ...] = ()
     turn_points: int = 0
+    turn_note: str = ""  # e.g. "needs 500 to get on the board"
     dice: tuple[DieView, ...] = ()
     dice_to_throw: int = 6
     options: tuple[OptionView, ...] = ()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.draw import Align, Box, Painter, points_text
 from farkle_pi.ui.view import PlayerRow, TableView
 
 
@@ -14,6 +14,8 @@ def turn_bar(p: Painter, box: Box, view: TableView) -> None:
     left, right = inner.columns([60, 40], gap=p.unit * 2)
     player = view.current
     label = "FINAL ROUND - TURN" if view.final_round else "TURN"
+    if view.turn_note:
+        label += f" - {view.turn_note}"
     p.text(label, left.part(0, 0, 1, 0.3), p.theme.warn if view.final_round else p.theme.muted)
     name = player.name if player else ""
     p.fill(left.part(0, 0.36, 0.012, 0.64), p.theme.accent)
@@ -35,15 +37,30 @@ def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target
 
 def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
     """Every player side by side, name over total: big enough to read under a banner."""
-    cells = box.columns([1.0] * max(1, len(players)), gap=p.unit)
+    count = max(1, len(players))
+    side_by_side = box.w / count > box.h * 0.8  # else one row per player (portrait)
+    cells = box.columns([1.0] * count, gap=p.unit) if side_by_side else box.rows(count, p.unit)
+
+    def parts(cell: Box) -> tuple[Box, Box]:
+        inner = cell.inset(p.unit * 1.2)
+        if side_by_side:
+            return inner.part(0, 0, 1, 0.36), inner.part(0, 0.42, 1, 0.58)
+        left, right = inner.columns([55, 45], gap=p.unit)
+        return left.part(0, 0.1, 1, 0.8), right
+
+    name_box, score_box = parts(cells[0])
+    names = p.fit_all([row.name for row in players], name_box)
+    scores = p.fit_all([points_text(row.score) for row in players], score_box)
+    align: Align = "center" if side_by_side else "left"
     for cell, player in zip(cells, players, strict=False):
         p.panel(cell)
         if player.current:
             p.fill(cell, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.5)))
-        inner = cell.inset(p.unit * 1.2)
+        name_box, score_box = parts(cell)
         colour = p.theme.accent if player.current else p.theme.muted
-        p.text(player.name, inner.part(0, 0, 1, 0.36), colour, align="center")
-        p.text(points_text(player.score), inner.part(0, 0.42, 1, 0.58), align="center")
+        p.text(player.name, name_box, colour, align=align, font=names)
+        p.text(points_text(player.score), score_box, align="center" if side_by_side else "right",
+               font=scores)
 
 
 def player_row(p: Painter, row: Box, player: PlayerRow) -> None:

@@ -30,7 +30,10 @@ def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     colour = _colour(p, banner)
     p.fill(shrunk, colour, radius=p.unit * 3)
     inner = shrunk.inset(p.unit * 2)
-    icon, words = inner.columns([22, 78], gap=p.unit * 2)
+    if inner.portrait:
+        icon, words = inner.stack([30, 70], gap=p.unit * 2)
+    else:
+        icon, words = inner.columns([22, 78], gap=p.unit * 2)
     _icon(p, icon.part(0.05, 0.2, 0.9, 0.6), banner, p.theme.on_accent)
     p.text(banner.text, words.part(0, 0.08, 1, 0.55), p.theme.on_accent, align="center")
     p.text(banner.detail, words.part(0, 0.68, 1, 0.26), p.theme.on_accent, align="center")

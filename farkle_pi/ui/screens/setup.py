@@ -16,9 +16,10 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     head, body = screen.part(0, 0, 1, 0.12), screen.part(0, 0.15, 1, 0.85)
-    p.text("NEW GAME", head.part(0, 0, 0.5, 1))
-    p.text("NEXT row  KEEP change  BANK start", head.part(0.45, 0.2, 0.55, 0.6),
-           p.theme.muted, align="right")
+    title_box, keys_box = head.columns([40, 60], gap=p.unit * 2)
+    p.text("NEW GAME", title_box)
+    p.text("NEXT row  KEEP change  BANK start", keys_box.part(0, 0.2, 1, 0.6), p.theme.muted,
+           align="right")
     weights = [34, 16, 16, 16, 18]
     boxes = body.stack(weights, gap=p.unit)
     values = {

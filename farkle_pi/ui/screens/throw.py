@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.draw import Box, Painter, dice_count, points_text
 from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
@@ -27,7 +27,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
     turn_bar(p, top, view)
     if picture is not None and not view.dice:  # the tray, big, while the table waits
         both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
-        _picture(p, both, picture, f"THROW {view.dice_to_throw} DICE")
+        _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}")
     else:
         if view.dice:
             dice_row(p, dice, view, hits)
@@ -43,10 +43,10 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
 
 def _throw_hint(view: TableView) -> str:
     if view.dice_mode == "virtual":
-        return f"KEEP throws {view.dice_to_throw} dice   BANK bank   hold UNDO"
+        return f"KEEP throws {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
     if view.dice_mode == "manual":
-        return f"type the {view.dice_to_throw} dice, then KEEP   hold UNDO"
-    return f"throw {view.dice_to_throw} dice into the tray   BANK bank   hold UNDO"
+        return f"type {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
+    return f"throw {dice_count(view.dice_to_throw)} into the tray   BANK bank   hold UNDO"
 
 
 def _waiting(p: Painter, box: Box, view: TableView) -> None:
@@ -59,7 +59,8 @@ def _waiting(p: Painter, box: Box, view: TableView) -> None:
         return
     p.panel(box)
     word = "THROW" if view.dice_mode != "virtual" else "KEEP THROWS"
-    p.text(f"{word} {view.dice_to_throw} DICE", box.part(0.05, 0.12, 0.9, 0.42), align="center")
+    text = f"{word} {dice_count(view.dice_to_throw).upper()}"
+    p.text(text, box.part(0.05, 0.12, 0.9, 0.42), align="center")
     if view.advice:
         advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
         colour = p.theme.good if view.advice == "bank" else p.theme.muted
@@ -112,6 +113,8 @@ def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> Non
         p.star((advice.x + size, advice.y + advice.h / 2), size, p.theme.best)
         advice = Box(advice.x + size * 2.3, advice.y, advice.w - size * 2.3, advice.h)
     expected = f"EV {option.expected:,.0f}" if option.expected is not None else ""
+    if option.chance is not None:
+        expected = f"WIN {option.chance * 100:.0f}%"
     if advice.h < p.unit * 9:  # small panels: one line that still reads
         p.text(" ".join(t for t in (option.then, expected) if t) or option.label,
                advice.part(0, 0.2, 1, 0.6), colour)
@@ -130,7 +133,7 @@ def _odds(p: Painter, box: Box, view: TableView) -> None:
     inner = box.inset(p.unit * 1.2)
     label, figure = inner.columns([45, 55], gap=p.unit)
     p.text("FARKLE RISK", label.part(0, 0.05, 1, 0.42), p.theme.muted)
-    p.text(f"next {view.next_dice} dice", label.part(0, 0.55, 1, 0.4), p.theme.muted)
+    p.text(f"next {dice_count(view.next_dice)}", label.part(0, 0.55, 1, 0.4), p.theme.muted)
     if view.farkle_odds is None:
         p.text("-", figure, align="right")
         return
