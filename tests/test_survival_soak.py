@@ -34,4 +34,6 @@ def test_fitting_text_at_many_sizes_opens_no_files() -> None:
     for width in range(20, 400, 3):
         painter.fit("a rather long player name " * 3, Box(0, 0, width, 300))
     assert open_fds() == before
-    pygame.font.Font(None, 12)  # pygame's own loader still works beside ours
+    for size in (9, 24, 40, 77):  # the same glyphs at the same size as pygame's own loader
+        assert painter.font(size).size("Ann 1,500") == pygame.font.Font(None, size).size(
+            "Ann 1,500")

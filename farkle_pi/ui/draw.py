@@ -238,4 +238,5 @@ def _font(size: int) -> pygame.font.Font:
         _FONT_FILE.append(path.read_bytes() if path.is_file() else b"")
     if not _FONT_FILE[0]:
         return pygame.font.Font(None, size)
-    return pygame.font.Font(io.BytesIO(_FONT_FILE[0]), size)
+    # Font(None, size) scales the default font by 0.6875; the same glyphs at the same size here.
+    return pygame.font.Font(io.BytesIO(_FONT_FILE[0]), max(1, int(size * 0.6875)))
