@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 import pygame
 import pytest
+from fuzzing import run_cli
 from table_games import table_in_play
 
 from farkle_pi.app import App
@@ -146,3 +147,44 @@ def test_open_live_tray_looks_again_only_for_real_cameras(
     live = open_live_tray(spec, 15, tmp_path / "none.json", Queue())
     assert (live.reopen is not None) == reopens
     live.source.close()
+
+
+def test_farkle_pi_table_shows_a_lost_camera_and_picks_it_up_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same through the command the Pi runs: only the camera behind the seam is fake."""
+    cable = Cable()
+
+    def fake_live_tray(spec: str, fps: float, calibration: Path, events: Queue[TrayEvent]
+                       ) -> LiveTray:
+        return LiveTray(FakeCamera(cable), Tray(no_dice), events,
+                        reopen=lambda: FakeCamera(cable), retry_seconds=0.01)
+
+    prompts: list[str] = []
+    step = App.step
+
+    def frame(app: App) -> bool:
+        running = step(app)
+        if app.frames == 1:
+            app.actions.put(Action("bank"))  # start the game from the setup screen
+        view = app.view
+        if view is not None and view.screen == "throw":
+            lost = view.prompt.startswith("camera lost")
+            prompts.append("lost" if lost else "seen")
+            # plugged for 5 frames, pulled until 5 frames said so, then plugged back in
+            cable.plugged = prompts.count("seen") < 5 or prompts.count("lost") >= 5
+        time.sleep(0.002)
+        return running and len(prompts) < 400 and not (
+            "lost" in prompts and prompts[-1] == "seen")
+
+    monkeypatch.setattr(camera_module, "open_live_tray", fake_live_tray)
+    monkeypatch.setattr(App, "step", frame)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[table]\ndice = "camera"\n[camera]\nsource = "opencv:0"\n'
+                      f'[screen]\nsize = "480x320"\nfullscreen = false\n'
+                      f'[buttons]\npin_factory = "mock"\n'
+                      f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+    outcome = run_cli(["table", "--config", str(config), "--windowed"])
+    assert outcome.code == 0, outcome
+    assert "lost" in prompts and prompts[-1] == "seen", prompts
+    assert prompts.index("lost") >= 5  # seen first, then lost, then seen again
