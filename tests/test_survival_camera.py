@@ -3,6 +3,7 @@ and when the camera answers again it is picked up without a restart."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -87,7 +88,7 @@ def test_a_lost_camera_is_shown_typed_dice_play_on_and_it_is_picked_up_again(
                     reopen=lambda: FakeCamera(cable, quiet), retry_seconds=0.01)
     app = App(table, open_surface((480, 320), headless=True), DARK, tray_events=events,
               camera=lambda: live.latest)
-    app.camera_status = lambda: live.error
+    app.camera_status = live.status
     live.start()
     try:
         wait_for(lambda: live.latest is not None, app)
@@ -188,3 +189,28 @@ def test_farkle_pi_table_shows_a_lost_camera_and_picks_it_up_again(
     assert outcome.code == 0, outcome
     assert "lost" in prompts and prompts[-1] == "seen", prompts
     assert prompts.index("lost") >= 5  # seen first, then lost, then seen again
+
+
+def test_a_camera_that_hangs_instead_of_failing_is_shown_as_lost_too() -> None:
+    """A read that never returns (a wedged driver) raises nothing: the status watches the clock."""
+    released = threading.Event()
+
+    class Wedged(FakeCamera):
+        def read(self) -> Frame | None:
+            if self.index >= 3:
+                released.wait(5)
+            return super().read()
+
+    live = LiveTray(Wedged(Cable()), Tray(no_dice), Queue(), reopen=lambda: Wedged(Cable()),
+                    stale_seconds=0.05)
+    live.start()
+    try:
+        wait_for(lambda: live.latest is not None and live.latest.index == 3)
+        wait_for(lambda: live.status() != "")
+        assert live.status().startswith("camera lost (no picture for")
+        assert "type the dice" in live.status() and live.error == ""
+        released.set()
+        wait_for(lambda: live.status() == "")
+    finally:
+        released.set()
+        live.stop()

@@ -49,7 +49,7 @@ def run(args: argparse.Namespace) -> int:
                                   app.tray_events)  # type: ignore[arg-type]
             app.camera = lambda: live.latest if live else None
             app.expect = live.tray.expect
-            app.camera_status = lambda: live.error if live else ""
+            app.camera_status = live.status
             live.start()
         app.buttons = open_buttons(config.buttons, app.actions)
         try:

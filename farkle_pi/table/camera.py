@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ from farkle_pi.vision.calibration import Calibration
 log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
+STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
 DEMO_SESSION = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
 
 
@@ -151,20 +153,35 @@ class LiveTray:
         events: Queue[TrayEvent],
         reopen: Callable[[], SourceBase] | None = None,
         retry_seconds: float = RETRY_SECONDS,
+        stale_seconds: float = STALE_SECONDS,
     ) -> None:
         self.source = source
         self.tray = tray
         self.events = events
         self.reopen = reopen
         self.retry_seconds = retry_seconds
+        self.stale_seconds = stale_seconds
         self.latest: Frame | None = None
         self.error = ""
         self.losses = 0  # times the camera went away (and was looked for again)
+        self._last_picture = time.monotonic()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tray", daemon=True)
 
     def start(self) -> None:
+        self._last_picture = time.monotonic()
         self._thread.start()
+
+    def status(self) -> str:
+        """What the screen should say about the camera: "" while pictures come, else why not
+        (a failed read, or no picture for `stale_seconds`: a wedged driver raises nothing)."""
+        if self.error:
+            return self.error
+        quiet = time.monotonic() - self._last_picture
+        if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
+            return (f"camera lost (no picture for {quiet:.0f} s): type the dice with 1-6, "
+                    "or check the cable")
+        return ""
 
     def _run(self) -> None:
         try:
@@ -177,6 +194,7 @@ class LiveTray:
                     self._find_again(why)
                     continue
                 self.latest = frame
+                self._last_picture = time.monotonic()
                 for event in self.tray.feed(frame):
                     self.events.put(event)
         except Exception as error:
@@ -210,6 +228,7 @@ class LiveTray:
                 log.info("camera back")
                 self.error = ""
                 self.latest = frame
+                self._last_picture = time.monotonic()
                 return
 
     def stop(self) -> None:
