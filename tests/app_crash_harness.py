@@ -14,6 +14,7 @@ import dataclasses
 import json
 import os
 import random
+import select
 import signal
 import subprocess
 import sys
@@ -32,6 +33,7 @@ PLAYERS = ("Ann", "Bob", "Cy")
 RULES = {"target": "1000000"}  # long enough that the script never reaches the end
 TRANSIENT = {"screen", "selected", "banner", "prompt", "typed", "error", "history", "stats",
              "setup"}
+SILENCE_SECONDS = 60.0  # a table that reports no frame for this long has hung
 Unit = list[list[object]]  # the presses of one command: [kind, value] pairs
 
 
@@ -107,7 +109,8 @@ class AppCrashReport:
 
 
 class Child:
-    """One run of the table; `lines()` are its frame reports so far."""
+    """One run of the table; `next_report()` is its next frame report (None: it has ended, or
+    said nothing for `SILENCE_SECONDS`, which `silent` records)."""
 
     def __init__(self, folder: Path, script: Path, config: Path) -> None:
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
@@ -117,11 +120,17 @@ class Child:
             [sys.executable, str(CHILD), str(script), "table", "--config", str(config),
              "--windowed"],
             stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL, env=env,
+            bufsize=0,  # unbuffered, so select() sees what is left to read
         )
+        self.silent = False
         assert self.process.stdout is not None
         self.stdout = self.process.stdout
 
     def next_report(self) -> dict[str, Any] | None:
+        ready, _, _ = select.select([self.stdout], [], [], SILENCE_SECONDS)
+        if not ready:
+            self.silent = True  # a hung table must fail the test, not hang it
+            return None
         line = self.stdout.readline()
         return json.loads(line) if line else None
 
@@ -163,6 +172,9 @@ def run_trials(folder: Path, trials: int, seed: int = 1, units: int = 2000) -> A
             if line is None:
                 break
             reported.append(line)
+        if child.silent:
+            report.frame_errors += 1
+            report.failures.append(f"trial {report.trials}: the table stopped reporting frames")
         time.sleep(rng.choice([0.0, rng.uniform(0, 0.03), rng.uniform(0, 0.005)]))
         reported += child.kill()
         report.trials += 1
