@@ -34,7 +34,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        args = parser.parse_args(["demo"])
+        args = parser.parse_args(["table"])
     try:
         code: int = args.run(args)
     except FarkleError as error:

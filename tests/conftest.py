@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory
 
 from farkle_pi import config
 
@@ -58,3 +60,13 @@ def require_tool() -> Callable[[str], str]:
     """A tool's path; without it the test fails in CI (which installs it) and skips elsewhere,
     so a missing tool is never counted as a pass."""
     return _require_tool
+
+
+@pytest.fixture
+def mock_pins() -> Iterator[MockFactory]:
+    """gpiozero's mock pin factory for the table's buttons (`pin.drive_low()` presses)."""
+    factory = MockFactory()
+    Device.pin_factory = factory
+    yield factory
+    factory.reset()
+    Device.pin_factory = None

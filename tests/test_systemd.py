@@ -129,11 +129,6 @@ def test_hardened_but_keeps_devices(unit: dict[str, list[str]]) -> None:
     assert "Service.DevicePolicy" not in unit
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the table itself (`farkle-pi play`) is not written yet; when it lands this test "
-    "passes, strict xfail then fails: drop this marker, or rename ExecStart's command",
-)
 def test_exec_start_runs_a_real_subcommand(unit: dict[str, list[str]]) -> None:
     from farkle_pi.cli import build_parser
 

@@ -1,53 +1,130 @@
-"""`farkle-pi demo`: a sample game on simulated dice, scored by the real engine."""
+"""`farkle-pi demo`: a whole game on the table's screen, no Pi needed.
+
+By default it plays the recorded tray session in `fixtures/demo/` through the real pipeline
+(video frames -> tray settle/removal events -> table -> store -> screen); a coached robot
+presses BANK where the coach says so. `--virtual` instead plays a whole game on the Pi's
+provably fair virtual dice (seeded by --seed, so it is repeatable), the robot pressing every
+button.
+"""
 
 from __future__ import annotations
 
 import argparse
-import random
+import hashlib
+import os
+import tempfile
+import time
+from pathlib import Path
 from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
-from farkle_pi.rules import Roll, RuleSet, chart
+from farkle_pi.errors import FarkleError
+
+PRESS_SECONDS = 0.8  # between the robot's button presses
+WINNER_SECONDS = 8.0  # the winner stays up this long before the demo window closes
+VIRTUAL_TARGET = 4000  # short enough to watch to the end
+# The recorded session is about a minute of play: the first to 1,500 wins, no final round.
+TRAY_RULES = {"target": 1500, "final_round": False}
 
 
 def register(sub: Any) -> None:
-    parser = sub.add_parser("demo", help="play a sample game on simulated dice")
+    parser = sub.add_parser("demo", help="watch a whole game on the table's screen")
     add_rules_arguments(parser)
-    parser.add_argument("--seed", type=int, default=7, help="dice seed (default 7)")
+    parser.add_argument("--virtual", action="store_true",
+                        help="the Pi's virtual dice instead of the recorded tray session")
+    parser.add_argument("--seed", type=int, default=7, help="virtual dice seed (default 7)")
     parser.add_argument("--players", nargs="+", default=["Ann", "Bob"], metavar="NAME")
+    parser.add_argument("--headless", action="store_true",
+                        help="no window: print the game and optionally save the last screen")
+    parser.add_argument("--out", metavar="PNG", help="save the final screen as a PNG")
+    parser.add_argument("--size", default="800x480", metavar="WxH", help="window size")
+    parser.add_argument("--theme", default="dark", choices=("dark", "light"))
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from farkle_pi.app import App
+    from farkle_pi.store import Store
+    from farkle_pi.table.autoplay import next_press
+    from farkle_pi.table.camera import DEMO_SESSION, Recording, TrayPlayer
+    from farkle_pi.table.fairdice import FairDice
+    from farkle_pi.table.table import Table
+    from farkle_pi.ui.display import open_surface, parse_size
+    from farkle_pi.ui.theme import theme_named
+
+    if not args.virtual and len(args.players) != 2:
+        raise FarkleError("the recorded tray session is a two-player game: give two --players, "
+                          "or play any number with --virtual")
     rules = rules_from(args)
-    rng = random.Random(args.seed)
-    totals = dict.fromkeys(args.players, 0)
-    turn = 0
-    while max(totals.values()) < rules.target and turn < 200 * len(totals):
-        player = args.players[turn % len(args.players)]
-        banked = _play_turn(rules, rng, player, on_board=totals[player] > 0)
-        totals[player] += banked
-        print(f"    {player} banks {banked}: total {totals[player]}")
-        turn += 1
-    winner = max(totals, key=lambda name: totals[name])
-    print(f"{winner} wins with {totals[winner]} ({rules.name} rules, target {rules.target})")
+    house = {k for k, _, _ in (item.partition("=") for item in args.set)}
+    defaults = {"target": VIRTUAL_TARGET} if args.virtual else TRAY_RULES
+    rules = rules.with_changes({k: v for k, v in defaults.items() if k not in house})
+    surface = open_surface(parse_size(args.size), headless=args.headless)
+    player: TrayPlayer | None = None
+    if not args.virtual:
+        player, how = TrayPlayer.open(Recording(DEMO_SESSION))
+        print(f"playing the recorded tray session {DEMO_SESSION / 'demo.mp4'}; dice read by {how}")
+    seed = hashlib.sha256(f"farkle-pi demo {args.seed}".encode()).digest()
+    clock = _Clock(simulated=args.headless)
+    mode = "virtual" if args.virtual else "camera"
+    with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "demo.db") as store:
+        table = Table(store, rules, args.players, mode, clock=clock, say=print,
+                      resume=False, fair_dice=lambda game_id: FairDice(game_id, seed))
+        table.new_game()
+        app = App(table, surface, theme_named(args.theme))
+        if player is not None:
+            app.camera = lambda: player.latest if player else None
+            app.expect = player.tray.expect
+        start = last_press = clock()
+        ended_at: float | None = None
+        while app.step():
+            if player is not None:
+                for event in player.until(clock() - start):
+                    app.tray_events.put(event)
+            view = table.view()
+            if view.screen == "winner":
+                ended_at = clock() if ended_at is None else ended_at
+                if clock() - ended_at >= (0 if args.headless else WINNER_SECONDS):
+                    break
+            elif clock() - last_press >= PRESS_SECONDS:
+                press = next_press(view)
+                if press is not None:
+                    app.actions.put(press)
+                    last_press = clock()
+            if player is not None and player.finished and app.tray_events.empty():
+                print("the recorded session ended before the game did")
+                break
+            clock.tick()
+            if app.frames > 100_000:
+                raise FarkleError("the demo game did not end")
+        if args.out:
+            pygame.image.save(surface, args.out)
+            print(f"final screen saved to {args.out}")
+    if player is not None:
+        player.close()
+    pygame.quit()
     return 0
 
 
-def _play_turn(rules: RuleSet, rng: random.Random, player: str, on_board: bool) -> int:
-    """A simple greedy player: keep the best option, bank at 350+ (or the entry minimum)."""
-    table = chart(rules)
-    points, dice = 0, rules.dice
-    need = max(350, rules.min_bank if on_board else rules.entry)
-    while True:
-        throw = Roll.of(*(rng.randint(1, 6) for _ in range(dice)))
-        scoring = table.score(throw)
-        if scoring.farkle:
-            print(f"{player} throws {throw}: FARKLE, loses {points}")
-            return 0
-        best = scoring.options[0]
-        points += best.points
-        dice = dice - len(best.keep) or rules.dice
-        print(f"{player} throws {throw}, keeps {best.keep} ({best.label}) = {points}")
-        if points >= need and (dice < 4 or points >= 1000):
-            return points
+class _Clock:
+    """Wall time in a window; in headless runs time jumps a frame's worth per tick, so a whole
+    game takes a second and still shows every banner for its full length."""
+
+    def __init__(self, simulated: bool) -> None:
+        import pygame
+
+        self.simulated = simulated
+        self.now = 0.0
+        self._pace = pygame.time.Clock()
+
+    def __call__(self) -> float:
+        return self.now if self.simulated else time.monotonic()
+
+    def tick(self) -> None:
+        if self.simulated:
+            self.now += 0.1
+        else:
+            self._pace.tick(30)

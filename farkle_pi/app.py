@@ -1,0 +1,141 @@
+"""The table's loop: buttons, keys, taps and tray events in; the game (durable first); the screen.
+
+One frame: collect inputs onto one queue, let the table handle them (each game command is on
+disk before anything shows it), draw the view, light the BANK lamp. An exception in a frame is
+logged and shown on the screen, and the next frame goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from queue import Empty, Queue
+from typing import TypeVar
+
+import numpy as np
+import pygame
+
+from farkle_pi.devices import Frame
+from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.table.table import Table
+from farkle_pi.table.tray_input import TrayNews
+from farkle_pi.ui.actions import Action, Hit, event_action
+from farkle_pi.ui.render import render
+from farkle_pi.ui.screens.results import GROW_SECONDS
+from farkle_pi.ui.theme import Theme
+from farkle_pi.ui.view import TableView
+
+log = logging.getLogger(__name__)
+
+FPS = 30
+REDRAW_EVENTS = (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED, pygame.WINDOWSIZECHANGED)
+T = TypeVar("T")
+
+
+class App:
+    def __init__(
+        self,
+        table: Table,
+        surface: pygame.Surface,
+        theme: Theme,
+        actions: Queue[Action] | None = None,
+        tray_events: Queue[TrayNews] | None = None,
+        buttons: TableButtons | None = None,
+        camera: Callable[[], Frame | None] | None = None,
+        expect: Callable[[int | None], None] | None = None,
+    ) -> None:
+        self.table = table
+        self.surface = surface
+        self.theme = theme
+        self.actions: Queue[Action] = actions or Queue()
+        self.tray_events: Queue[TrayNews] = tray_events or Queue()
+        self.buttons = buttons
+        self.camera = camera  # the latest frame from the tray's camera, shown while waiting
+        self._picture: tuple[int, pygame.Surface] | None = None
+        self.expect = expect  # tells the tray how many dice the next throw must have
+        self._expected: int | None = None
+        self._drawn: tuple[TableView, int | None] | None = None
+        self.hits: list[Hit] = []
+        self.running = True
+        self.frames = 0
+        self.errors = 0
+
+    def step(self) -> bool:
+        """One frame; False once someone quit."""
+        try:
+            self._inputs()
+            self._draw()
+        except Exception as error:  # a crash in one frame never ends the evening
+            self.errors += 1
+            log.exception("frame %d failed", self.frames)
+            self.table.error = f"internal error: {error}"
+        self.frames += 1
+        return self.running
+
+    def _inputs(self) -> None:
+        for event in pygame.event.get():
+            if event.type in REDRAW_EVENTS:
+                self._drawn = None  # the window was uncovered or changed: draw it again
+            action = event_action(event, self.hits, self.table.typing_text)
+            if action is not None:
+                self.actions.put(action)
+        for action in _drain(self.actions):
+            if action.kind == "quit":
+                self.running = False
+                return
+            self.table.handle(action)
+        for news in _drain(self.tray_events):
+            self.table.tray(news)
+        self._tell_tray()
+
+    def _tell_tray(self) -> None:
+        """Before a throw the game knows exactly how many dice it needs; the tray checks it."""
+        state = self.table.state
+        if self.expect is None or state is None or state.phase == "keep":
+            return
+        count = None if state.over else state.dice_to_throw
+        if count != self._expected:
+            self._expected = count
+            self.expect(count)
+
+    def _draw(self) -> None:
+        view = self.table.view()
+        if self.buttons is not None:
+            self.buttons.show_bank(view.can_bank)
+        picture = self._camera_picture()
+        seconds = self.table.banner_seconds()
+        growing = view.screen == "results" and seconds < GROW_SECONDS
+        key = (view, self._picture[0] if self._picture and picture else None)
+        if key == self._drawn and not growing:
+            return  # nothing changed: a Pi waiting for dice stays cool
+        self.hits = render(self.surface, view, self.theme, seconds, picture)
+        pygame.display.flip()
+        self._drawn = key
+
+    def _camera_picture(self) -> pygame.Surface | None:
+        """The camera's latest frame as a surface (converted once per new frame)."""
+        frame = self.camera() if self.camera else None
+        if frame is None:
+            return None
+        if self._picture is None or self._picture[0] != frame.index:
+            rgb = np.ascontiguousarray(frame.image[:, :, ::-1])
+            height, width = rgb.shape[:2]
+            surface = pygame.image.frombuffer(rgb.tobytes(), (width, height), "RGB")
+            self._picture = (frame.index, surface)
+        return self._picture[1]
+
+    def run(self, until: Callable[[], bool] = lambda: False, fps: int = FPS) -> None:
+        """Frames until quit (or `until()` says so), at most `fps` a second (0 = no limit)."""
+        clock = pygame.time.Clock()
+        while self.step() and not until():
+            if fps:
+                clock.tick(fps)
+
+
+def _drain(queue: Queue[T]) -> list[T]:
+    items = []
+    while True:
+        try:
+            items.append(queue.get_nowait())
+        except Empty:
+            return items

@@ -1,0 +1,61 @@
+"""`farkle-pi table` (and `farkle-pi` alone): the game-night table from the config file."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Any
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser(
+        "table", aliases=["play"], help="run the table from the config (what the Pi starts)"
+    )
+    parser.add_argument("--config", metavar="PATH", help="config file (default: the usual places)")
+    parser.add_argument("--dice", choices=("camera", "manual", "virtual"),
+                        help="override [table] dice")
+    parser.add_argument("--windowed", action="store_true", help="a window, not full screen")
+    parser.add_argument("--new", action="store_true", help="do not resume an unfinished game")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from farkle_pi.app import App
+    from farkle_pi.config import load_config
+    from farkle_pi.devices.buttons import open_buttons
+    from farkle_pi.rules import load_rules
+    from farkle_pi.store import Store
+    from farkle_pi.table.camera import open_live_tray
+    from farkle_pi.table.table import Table
+    from farkle_pi.ui.display import open_surface
+    from farkle_pi.ui.theme import theme_named
+
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    config = load_config(args.config)
+    mode = args.dice or config.table.dice
+    rules = load_rules(config.rules.preset, dict(config.rules.overrides))
+    surface = open_surface(
+        config.screen.size,
+        fullscreen=config.screen.fullscreen and not args.windowed,
+        hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
+    )
+    with Store(config.store.database) as store:
+        table = Table(store, rules, config.table.players, mode, resume=not args.new)
+        app = App(table, surface, theme_named(config.table.theme))
+        live = None
+        if table.mode == "camera":
+            camera = config.camera
+            live = open_live_tray(camera.source, camera.fps, config.calibration.path,
+                                  app.tray_events)  # type: ignore[arg-type]
+            app.camera = lambda: live.latest if live else None
+            app.expect = live.tray.expect
+            live.start()
+        app.buttons = open_buttons(config.buttons, app.actions)
+        try:
+            app.run()
+        finally:
+            if app.buttons is not None:
+                app.buttons.close()
+            if live is not None:
+                live.stop()
+    return 0

@@ -1,0 +1,1 @@
+"""The table for a game night: setup, games played from buttons, keys, taps and the tray."""

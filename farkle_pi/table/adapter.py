@@ -1,0 +1,276 @@
+"""The one place that turns game state + coach + what the table shows into a `TableView`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
+
+from farkle_pi import coach
+from farkle_pi.game import GameState
+from farkle_pi.rules import Roll, ScoringOption
+from farkle_pi.store import GameRecord, PlayerStats
+from farkle_pi.ui.view import (
+    Banner,
+    DieView,
+    HistoryRow,
+    OptionView,
+    PlayerRow,
+    ScreenName,
+    StatRow,
+    TableView,
+)
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the table adds to the game state: the screen, the highlight, prompts, typed dice."""
+
+    screen: ScreenName = "throw"
+    selected: int = 0
+    banner: Banner | None = None
+    prompt: str = ""
+    typed: str = ""
+    error: str = ""
+    dice_mode: str = "virtual"
+
+
+def options_for(state: GameState) -> list[OptionView]:
+    """The legal keeps, ranked by the coach (best first), or by points if the coach fails.
+    On a last turn of the final round they are ranked by the chance to win instead."""
+    if state.last_throw is None or not state.options:
+        return []
+    labels = {option.keep: option.label for option in state.options}
+    try:
+        need = last_turn_need(state)
+        if need is not None:
+            return _by_chance(state, need, labels)
+        ranked = coach.choices(
+            state.rules,
+            state.turn_points,
+            state.last_throw,
+            on_board=state.player.on_board,
+            farkle_streak=state.player.farkles,
+        )
+    except Exception:  # the coach is advice: without it the options still show
+        log.exception("coach failed; showing options by points")
+        return [_plain(option) for option in state.options]
+    views = []
+    for choice in ranked:
+        wins = winning_bank(state, state.turn_points + choice.points)
+        then = choice.then if wins is None else ("bank" if wins else "roll")
+        views.append(
+            OptionView(
+                keep=choice.keep.faces,
+                points=choice.points,
+                label=labels.get(choice.keep, ""),
+                expected=choice.expected,
+                then=then,
+            )
+        )
+    if any(view.then == "bank" and winning_bank(state, state.turn_points + view.points)
+           for view in views):  # a keep that wins now beats any expectation
+        views.sort(key=lambda v: not (v.then == "bank" and winning_bank(
+            state, state.turn_points + v.points)))
+    return [replace(view, best=index == 0) for index, view in enumerate(views)]
+
+
+def last_turn_need(state: GameState) -> int | None:
+    """Points this turn must end with to win, on a last turn of the final round; else None."""
+    if not (state.final_round and state.current in state.last_turn_for):
+        return None
+    best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
+    return max(1, best_other - state.player.score + 1)
+
+
+def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[OptionView]:
+    assert state.last_throw is not None
+    ranked = coach.win_choices(
+        state.rules, need, state.turn_points, state.last_throw, on_board=state.player.on_board
+    )
+    return [
+        OptionView(
+            keep=choice.keep.faces,
+            points=choice.points,
+            label=labels.get(choice.keep, ""),
+            best=index == 0,
+            chance=choice.probability,
+            then=choice.then,
+        )
+        for index, choice in enumerate(ranked)
+    ]
+
+
+def _plain(option: ScoringOption) -> OptionView:
+    return OptionView(keep=option.keep.faces, points=option.points, label=option.label)
+
+
+def dice_after(state: GameState, option: OptionView | None) -> int:
+    """How many dice the next throw has: what is left after the keep, all of them after hot dice."""
+    if state.last_throw is None or option is None:
+        return state.dice_to_throw
+    left = len(state.last_throw) - len(option.keep)
+    return left or state.rules.dice
+
+
+def winning_bank(state: GameState, points: int) -> bool | None:
+    """Play to win: True when banking `points` more ends the game with this player ahead,
+    False on a last turn where banking them cannot win, None when the coach should decide."""
+    rules, me = state.rules, state.player
+    total = me.score + points
+    if state.final_round and state.current in state.last_turn_for:
+        best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
+        return total >= best_other
+    if not rules.final_round and total >= rules.target:
+        return True
+    return None
+
+
+def advice(state: GameState) -> str:
+    """Bank or roll on, when the player may bank before the next throw ("" otherwise)."""
+    if state.phase != "choose" or not state.can_bank:
+        return ""
+    wins = winning_bank(state, state.turn_points)
+    if wins is not None:
+        return "bank" if wins else "roll"
+    try:
+        then, _ = coach.decide(
+            state.rules,
+            state.turn_points,
+            state.dice_to_throw,
+            on_board=state.player.on_board,
+            farkle_streak=state.player.farkles,
+        )
+    except Exception:
+        log.exception("coach failed; no advice")
+        return ""
+    return str(then)
+
+
+def farkle_odds(state: GameState, dice: int) -> float | None:
+    try:
+        return float(coach.farkle_odds(state.rules)[dice])
+    except Exception:
+        log.exception("farkle odds unavailable")
+        return None
+
+
+def players(state: GameState) -> tuple[PlayerRow, ...]:
+    top = max(p.score for p in state.players)
+    return tuple(
+        PlayerRow(
+            name=p.name,
+            score=p.score,
+            on_board=p.on_board,
+            last_turn=i in state.last_turn_for,
+            leader=p.score == top and top > 0,
+            current=i == state.current and not state.over,
+        )
+        for i, p in enumerate(state.players)
+    )
+
+
+def table_view(state: GameState, shown: Shown) -> TableView:
+    options = tuple(options_for(state)) if state.phase == "keep" else ()
+    selected = shown.selected % len(options) if options else 0
+    chosen = options[selected] if options else None
+    dice: tuple[DieView, ...] = ()
+    if state.last_throw is not None and state.phase == "keep":
+        marked = list(chosen.keep) if chosen else []
+        views = []
+        for die in state.last_throw:
+            is_marked = die.face in marked
+            if is_marked:
+                marked.remove(die.face)
+            views.append(DieView(die.face, die.colour, marked=is_marked))
+        dice = tuple(views)
+    return TableView(
+        screen="winner" if state.over and shown.screen == "throw" else shown.screen,
+        players=players(state),
+        turn_points=state.turn_points,
+        turn_note=_turn_note(state),
+        dice=dice,
+        dice_to_throw=state.dice_to_throw,
+        options=options,
+        selected=selected,
+        farkle_odds=farkle_odds(state, dice_after(state, chosen)),
+        next_dice=dice_after(state, chosen),
+        can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
+        advice=advice(state),
+        banner=shown.banner,
+        prompt=shown.prompt or _steal_prompt(state),
+        final_round=state.final_round,
+        winners=state.winner_names(),
+        rules_name=state.rules.name,
+        target=state.rules.target,
+        dice_mode=shown.dice_mode,
+        typed=shown.typed,
+        error=shown.error,
+    )
+
+
+def _turn_note(state: GameState) -> str:
+    """What this player's bank must reach, when that is more than any points at all."""
+    if state.over or state.bank_minimum <= 1:
+        return ""
+    if not state.player.on_board:
+        return f"needs {state.bank_minimum:,} to get on the board"
+    return f"banks {state.bank_minimum:,} or more"
+
+
+def _steal_prompt(state: GameState) -> str:
+    offer = state.steal
+    if offer is None or state.phase != "start":
+        return ""
+    return f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}"
+
+
+def _bank_after(state: GameState, option: OptionView) -> bool:
+    return state.turn_points + option.points >= state.bank_minimum
+
+
+NIGHT = timedelta(hours=12)  # games this close before the newest one belong to the same night
+
+
+def history_rows(summaries: Sequence[GameRecord]) -> tuple[HistoryRow, ...]:
+    """The night's finished games, newest first, at local clock times."""
+    finished = [(_started(game), game) for game in summaries if game.over]
+    if not finished:
+        return ()
+    newest = max(started for started, _ in finished)
+    return tuple(
+        HistoryRow(
+            started.astimezone().strftime("%H:%M"),
+            ", ".join(game.players),
+            " & ".join(game.winners),
+            max(game.scores),
+        )
+        for started, game in sorted(finished, key=lambda pair: pair[0], reverse=True)
+        if newest - started <= NIGHT
+    )
+
+
+def _started(game: GameRecord) -> datetime:
+    try:
+        started = datetime.fromisoformat(game.started)
+    except ValueError:
+        return datetime.min.replace(tzinfo=UTC)
+    return started if started.tzinfo else started.replace(tzinfo=UTC)
+
+
+def stat_rows(stats: Sequence[PlayerStats]) -> tuple[StatRow, ...]:
+    """The store's per-player statistics as the history screen's rows."""
+    return tuple(
+        StatRow(
+            name=row.name,
+            games=row.games,
+            wins=row.wins,
+            average_turn=row.average_banked,
+            farkle_rate=row.farkle_rate,
+            best_turn=row.best_turn,
+        )
+        for row in stats
+    )

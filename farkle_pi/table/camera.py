@@ -1,0 +1,193 @@
+"""Camera dice: frames through the live tray, its events onto the table's queue.
+
+`TrayPlayer` feeds a recording in step with the table's clock (video time = table time), so a
+recorded session plays exactly as it would have live, in a window or headless.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from queue import Queue
+
+from farkle_pi.devices import Frame, open_source
+from farkle_pi.devices.frames import SourceBase
+from farkle_pi.errors import FarkleError
+from farkle_pi.tray import DiceReader, Tray, TrayEvent
+from farkle_pi.tray.reader import vision_reader
+from farkle_pi.vision.calibration import Calibration
+
+log = logging.getLogger(__name__)
+
+DEMO_SESSION = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+
+
+@dataclass
+class Recording:
+    """A recorded tray session: the video, its calibration and (for rendered ones) its script."""
+
+    folder: Path
+    name: str = "demo"
+
+    @property
+    def video(self) -> Path:
+        return self.folder / f"{self.name}.mp4"
+
+    @property
+    def calibration(self) -> Calibration:
+        return Calibration.load(self.folder / f"{self.name}.calibration.json")
+
+    @property
+    def script(self) -> Path:
+        return self.folder / f"{self.name}.json"
+
+    def check(self) -> None:
+        if not self.video.is_file():
+            raise FarkleError(f"no recorded tray session at {self.video}: use `--virtual`")
+
+
+def recording_reader(
+    recording: Recording, frames: Iterable[Frame]
+) -> tuple[DiceReader, Iterator[Frame], str]:
+    """The dice reader for a recording: the vision reader when it reads the recording's throws
+    right, else the recording's own script (the true dice of the rendered scene); `how` says
+    which, and why."""
+    try:
+        reader = vision_reader(recording.calibration)
+        problem = misreads(recording, reader)
+    except FarkleError as error:
+        problem = str(error)
+    if problem is None:
+        return reader, iter(frames), "the vision reader"
+    if not recording.script.is_file():
+        raise FarkleError(f"the vision reader cannot play {recording.video}: {problem}")
+    from farkle_pi.traysim.scene import load_scene
+    from farkle_pi.traysim.truth import TruthReader
+
+    truth = TruthReader(load_scene(recording.script))
+    log.info("reading the recording's script: %s", problem)
+    return truth, truth.follow(frames), f"the recording's script (vision reader: {problem})"
+
+
+def misreads(recording: Recording, reader: DiceReader) -> str | None:
+    """None when `reader` reads every settled throw of the recording as its script says;
+    else how many it got wrong. Reads one still frame half a second after each throw."""
+    if not recording.script.is_file():
+        return None  # nothing to check against: trust the reader
+    events = json.loads(recording.script.read_text())["events"]
+    throws = [e for e in events if e["kind"] == "settled"]
+    wrong = 0
+    with open_source(str(recording.video)) as source:
+        pending = list(throws)
+        for frame in source:
+            if not pending:
+                break
+            if frame.t < pending[0]["after"] + 0.5:
+                continue
+            expected = pending.pop(0)
+            read = reader(frame.image)
+            faces = sorted(d.value for d in read if d.value is not None)
+            if faces != sorted(expected["values"]) or len(read) != expected["count"]:
+                wrong += 1
+    wrong += len(pending)
+    return None if wrong == 0 else f"misreads {wrong} of {len(throws)} throws"
+
+
+class TrayPlayer:
+    """Frames up to the table's clock through the tray; `finished` once the recording ends."""
+
+    def __init__(self, source: SourceBase, tray: Tray, frames: Iterator[Frame]) -> None:
+        self.source = source
+        self.tray = tray
+        self.frames = frames
+        self.finished = False
+        self.latest: Frame | None = None
+        self._pending: Frame | None = None
+
+    @classmethod
+    def open(cls, recording: Recording) -> tuple[TrayPlayer, str]:
+        recording.check()
+        source = open_source(str(recording.video))
+        reader, frames, how = recording_reader(recording, source)
+        return cls(source, Tray(reader, recording.calibration, expect_full=6), frames), how
+
+    def until(self, t: float) -> list[TrayEvent]:
+        """The events of every frame up to video time `t`."""
+        events: list[TrayEvent] = []
+        while not self.finished:
+            frame = self._pending or next(self.frames, None)
+            self._pending = None
+            if frame is None:
+                self.finished = True
+                break
+            if frame.t > t:
+                self._pending = frame
+                break
+            self.latest = frame
+            events.extend(self.tray.feed(frame))
+        return events
+
+    def close(self) -> None:
+        self.source.close()
+
+
+class LiveTray:
+    """The camera in a thread: every frame through the tray, the events onto the table's queue.
+
+    A failure in the camera or the reader is logged and kept in `error` (the table shows it);
+    the game goes on with the buttons and keys."""
+
+    def __init__(self, source: SourceBase, tray: Tray, events: Queue[TrayEvent]) -> None:
+        self.source = source
+        self.tray = tray
+        self.events = events
+        self.latest: Frame | None = None
+        self.error = ""
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="tray", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            while not self._stop.is_set():
+                frame = self.source.read()
+                if frame is None:
+                    self.error = "the camera stopped sending pictures"
+                    return
+                self.latest = frame
+                for event in self.tray.feed(frame):
+                    self.events.put(event)
+        except Exception as error:
+            log.exception("the tray stopped")
+            self.error = f"the tray stopped: {error}"
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2.0)
+        self.source.close()
+
+
+def open_live_tray(
+    spec: str, fps: float, calibration_file: Path, events: Queue[TrayEvent]
+) -> LiveTray:
+    """The configured camera and the vision reader, checked on one picture before the game."""
+    calibration = Calibration.load(calibration_file) if calibration_file.is_file() else None
+    reader = vision_reader(calibration)
+    source = open_source(spec, realtime=True, fps=fps)
+    try:
+        first = source.read()
+        if first is None:
+            raise FarkleError(f"the camera {spec} gave no picture")
+        reader(first.image)
+    except FarkleError as error:
+        source.close()
+        raise FarkleError(
+            f"{error}; without it play with `--dice manual` or `--dice virtual`"
+        ) from None
+    return LiveTray(source, Tray(reader, calibration, expect_full=6), events)

@@ -1,0 +1,122 @@
+"""Provably fair virtual dice: the Pi commits to a secret seed before the game and reveals it
+after, so anyone can recompute every throw (`farkle-pi verify GAME`).
+
+Throw number k (counting every throw in the game's log, undone ones too) of game g is
+HMAC-SHA256(seed, "g:k"), read as dice by rejecting bytes >= 252 (so every face is exactly
+equally likely). The commitment is SHA-256(seed), stored and shown before the first throw.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterable, Iterator
+from contextlib import closing
+from dataclasses import dataclass
+from pathlib import Path
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.game import Event, Throw, event_from_json
+
+_SCHEMA = """CREATE TABLE IF NOT EXISTS fair_dice (
+    game INTEGER PRIMARY KEY, commitment TEXT NOT NULL, seed TEXT NOT NULL)"""
+
+
+def commitment(seed: bytes) -> str:
+    return hashlib.sha256(seed).hexdigest()
+
+
+def throw_faces(seed: bytes, game_id: int, number: int, dice: int) -> tuple[int, ...]:
+    """The faces of throw `number` (1-based) of game `game_id`, unbiased."""
+    faces: list[int] = []
+    block = 0
+    while len(faces) < dice:
+        message = f"{game_id}:{number}" + (f":{block}" if block else "")
+        digest = hmac.new(seed, message.encode(), hashlib.sha256).digest()
+        faces.extend(byte % 6 + 1 for byte in digest if byte < 252)
+        block += 1
+    return tuple(faces[:dice])
+
+
+@dataclass(frozen=True)
+class FairDice:
+    """The seed of one game; `throw` gives the dice of its next throw."""
+
+    game_id: int
+    seed: bytes
+
+    @classmethod
+    def fresh(cls, game_id: int) -> FairDice:
+        return cls(game_id, secrets.token_bytes(32))
+
+    @property
+    def commitment(self) -> str:
+        return commitment(self.seed)
+
+    def throw(self, number: int, dice: int) -> tuple[int, ...]:
+        return throw_faces(self.seed, self.game_id, number, dice)
+
+
+def throws_in(events: Iterable[Event]) -> Iterator[Throw]:
+    """Every throw of a game's log in order, undone throws included (they were thrown)."""
+    return (event for event in events if isinstance(event, Throw))
+
+
+class SeedBook:
+    """The seeds in the game database (its own table next to the store's event log)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute(_SCHEMA)
+        except sqlite3.Error as error:
+            raise FarkleError(f"cannot open {self.path} for the dice seeds: {error}") from None
+        return db
+
+    def save(self, dice: FairDice) -> None:
+        """Durably, before the first throw: the commitment must predate every throw."""
+        with closing(self._connect()) as db:
+            db.execute(
+                "INSERT OR REPLACE INTO fair_dice (game, commitment, seed) VALUES (?, ?, ?)",
+                (dice.game_id, dice.commitment, dice.seed.hex()),
+            )
+
+    def events(self, game_id: int) -> list[Event]:
+        """The game's log as stored, read without replaying it (a tampered log may not replay)."""
+        with closing(self._connect()) as db:
+            rows = db.execute(
+                "SELECT body FROM events WHERE game = ? ORDER BY seq", (game_id,)
+            ).fetchall()
+        try:
+            return [event_from_json(json.loads(body)) for (body,) in rows]
+        except (ValueError, FarkleError) as error:
+            raise FarkleError(f"{self.path}: game {game_id}'s log is unreadable: {error}") from None
+
+    def load(self, game_id: int) -> tuple[str, FairDice] | None:
+        """(stored commitment, dice) for a virtual-dice game, None for other games."""
+        with closing(self._connect()) as db:
+            row = db.execute(
+                "SELECT commitment, seed FROM fair_dice WHERE game = ?", (game_id,)
+            ).fetchone()
+        if row is None:
+            return None
+        return str(row[0]), FairDice(game_id, bytes.fromhex(str(row[1])))
+
+
+def verify(stored_commitment: str, dice: FairDice, events: Iterable[Event]) -> list[str]:
+    """Problems found (empty = every throw is what the seed says); the first mismatch is named."""
+    if dice.commitment != stored_commitment:
+        return [f"the seed does not match its commitment {stored_commitment[:16]}..."]
+    for number, throw in enumerate(throws_in(events), start=1):
+        expected = tuple(sorted(dice.throw(number, len(throw.roll))))
+        if tuple(throw.roll.faces) != expected:
+            shown = "".join(map(str, expected))
+            return [f"throw {number} was {throw.roll} but the seed gives {shown}"]
+    return []

@@ -1,0 +1,73 @@
+"""The setup screen's rows as a pure step function: (setup, action) -> (setup, start?).
+
+Buttons alone are enough: NEXT moves between rows, KEEP changes the focused row (on the players
+row it adds the next known name), UNDO removes the last player, BANK starts. A keyboard types
+new names on the players row; a tap on a row focuses it and changes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TypeVar
+
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.view import SETUP_ROWS, SetupView
+
+TARGETS = (2_000, 5_000, 10_000)
+DICE_MODES = ("virtual", "manual", "camera")
+MAX_PLAYERS = 8
+T = TypeVar("T")
+
+
+def step(setup: SetupView, action: Action, presets: Sequence[str]) -> tuple[SetupView, bool]:
+    """The setup after `action`, and whether the game should start now."""
+    kind = action.kind
+    if kind == "bank":
+        return _commit_typing(setup), True
+    if kind == "next":
+        return replace(_commit_typing(setup), focus=(setup.focus + 1) % len(SETUP_ROWS)), False
+    if kind == "char":
+        return replace(setup, focus=0, typing=(setup.typing + action.text).lstrip()[:16]), False
+    if kind in ("erase", "undo"):
+        if setup.typing:
+            return replace(setup, typing=setup.typing[:-1]), False
+        return replace(setup, players=setup.players[:-1]), False
+    if kind == "option":
+        setup = replace(_commit_typing(setup), focus=action.value % len(SETUP_ROWS))
+        kind = "keep"
+    if kind == "keep":
+        row = SETUP_ROWS[setup.focus]
+        if row == "start":
+            return _commit_typing(setup), True
+        return _change(setup, row, presets), False
+    return setup, False
+
+
+def _commit_typing(setup: SetupView) -> SetupView:
+    name = setup.typing.strip()
+    if not name or name in setup.players or len(setup.players) >= MAX_PLAYERS:
+        return replace(setup, typing="")
+    return replace(setup, players=(*setup.players, name), typing="")
+
+
+def _change(setup: SetupView, row: str, presets: Sequence[str]) -> SetupView:
+    if row == "players":
+        if setup.typing:
+            return _commit_typing(setup)
+        waiting = [n for n in setup.known_names if n not in setup.players]
+        if waiting and len(setup.players) < MAX_PLAYERS:
+            return replace(setup, players=(*setup.players, waiting[0]))
+        return setup
+    if row == "rules":
+        return replace(setup, preset=_after(setup.preset, presets))
+    if row == "target":
+        return replace(setup, target=_after(setup.target, TARGETS))
+    return replace(setup, dice_mode=_after(setup.dice_mode, DICE_MODES))
+
+
+def _after(value: T, choices: Sequence[T]) -> T:
+    """The choice after `value`, round; the first if `value` is not among them."""
+    if value not in choices:
+        return choices[0]
+    return choices[(list(choices).index(value) + 1) % len(choices)]

@@ -1,0 +1,359 @@
+"""The table: input actions and tray events in, durable game commands out, a `TableView` to show.
+
+Every game command goes through the store (on disk) before the screen can show its result.
+A refused command or a failure while handling one input becomes a short error line on the
+screen; the evening goes on.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable, Sequence
+
+from farkle_pi.config import DICE_MODES
+from farkle_pi.errors import FarkleError
+from farkle_pi.game import (
+    Bank,
+    Command,
+    Correct,
+    Event,
+    GameState,
+    Keep,
+    Steal,
+    Throw,
+    Undo,
+)
+from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
+from farkle_pi.store import Store, StoredGame, player_stats
+from farkle_pi.table import setup as setup_rows
+from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
+from farkle_pi.table.announce import announce
+from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
+from farkle_pi.table.tray_input import TrayNews, tray_step, with_colours
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.draw import dice_count
+from farkle_pi.ui.view import Banner, ScreenName, SetupView, TableView
+
+log = logging.getLogger(__name__)
+
+BANNER_SECONDS = 1.6
+
+
+class Table:
+    """One table for the evening: setup, then games, each a `StoredGame` in the store."""
+
+    def __init__(
+        self,
+        store: Store,
+        rules: RuleSet,
+        players: Sequence[str],
+        dice_mode: str = "virtual",
+        clock: Callable[[], float] = time.monotonic,
+        say: Callable[[str], None] = log.info,
+        resume: bool = True,
+        fair_dice: Callable[[int], FairDice] = FairDice.fresh,
+    ) -> None:
+        if dice_mode not in DICE_MODES:
+            raise FarkleError(f"unknown dice mode {dice_mode!r}: use {', '.join(DICE_MODES)}")
+        self.store = store
+        self.seeds = SeedBook(store.path)
+        self.base_rules = rules
+        self.clock = clock
+        self.say = say
+        self.mode = dice_mode
+        self.fair_dice = fair_dice
+        known = tuple(dict.fromkeys(n for g in store.records() for n in g.players))
+        self.setup = SetupView(
+            players=tuple(players),
+            known_names=tuple(dict.fromkeys((*players, *known))),
+            preset=rules.name,
+            target=rules.target,
+            dice_mode=dice_mode,
+        )
+        self.game: StoredGame | None = store.resume() if resume else None
+        self.fair: FairDice | None = None
+        self.screen: ScreenName = "setup"
+        self.selected = 0
+        self.typed = ""
+        self.prompt = ""
+        self.error = ""
+        self.banners: list[Banner] = []
+        self.banner_at = 0.0
+        self._history: TableView | None = None
+        if self.game is not None:
+            self._resumed()
+
+    # -- what is on screen --------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        return self.game.state if self.game else None
+
+    @property
+    def typing_text(self) -> bool:
+        """Letters go into a name (setup's players row) instead of being button twins."""
+        return self.screen == "setup" and self.setup.focus == 0
+
+    def view(self) -> TableView:
+        if self.screen == "setup":
+            return TableView(screen="setup", setup=self.setup, error=self.error)
+        if self.screen == "history" and self._history is not None:
+            return self._history
+        state = self.state
+        if state is None:
+            return TableView(screen="setup", setup=self.setup, error=self.error)
+        banner = self._banner()
+        shown = Shown(
+            screen="results" if banner else self.screen,
+            selected=self.selected,
+            banner=banner,
+            prompt=self.prompt or self._commitment_note(state),
+            typed=self.typed,
+            error=self.error,
+            dice_mode=self.mode,
+        )
+        return table_view(state, shown)
+
+    def banner_seconds(self) -> float:
+        """Seconds the current banner has been up (drives its animation)."""
+        return self.clock() - self.banner_at
+
+    def _banner(self) -> Banner | None:
+        while self.banners and self.clock() - self.banner_at > BANNER_SECONDS:
+            self.banners.pop(0)
+            self.banner_at = self.clock()
+        return self.banners[0] if self.banners else None
+
+    def _commitment_note(self, state: GameState) -> str:
+        if self.fair is None or state.throws:
+            return ""
+        return f"virtual dice, seed committed: sha256 {self.fair.commitment[:16]}..."
+
+    # -- input ----------------------------------------------------------------------------------
+
+    def handle(self, action: Action) -> None:
+        """One input; a refusal or failure is shown as an error line, never raised."""
+        self.error = ""
+        self.banners.clear()
+        try:
+            if action.kind == "show":
+                self._show(action.text)
+            elif self.screen == "setup":
+                self._setup(action)
+            elif self.screen == "winner" or (self.state is not None and self.state.over):
+                self._after_game(action)
+            elif self.screen in ("scoreboard", "history"):
+                self.screen = "throw"
+            else:
+                self._play(action)
+        except FarkleError as error:
+            self.error = str(error)
+        except Exception as error:  # one bad input must not end the evening
+            log.exception("handling %s failed", action)
+            self.error = f"internal error: {error}"
+
+    def _show(self, screen: str) -> None:
+        if screen == "history":
+            self._history = self._history_view()
+            self.screen = "history"
+        elif screen == "scoreboard" and self.game is not None:
+            self.screen = "scoreboard"
+        elif self.game is not None:
+            self.screen = "throw"
+
+    def _setup(self, action: Action) -> None:
+        self.setup, start = setup_rows.step(self.setup, action, PRESETS)
+        self.mode = self.setup.dice_mode
+        if start:
+            self.new_game()
+
+    def _after_game(self, action: Action) -> None:
+        """Winner screen: KEEP shows the night's history, then a new game's setup."""
+        if action.kind == "undo" and self.game is not None and self.fair is None:
+            self._apply(Undo())
+            self.screen = "throw"
+        elif self.screen == "history":
+            self.screen = "setup"
+        elif action.kind in ("keep", "bank", "next"):
+            self._show("history")
+
+    def _play(self, action: Action) -> None:
+        state = self.state
+        assert state is not None and self.game is not None
+        kind = action.kind
+        if kind == "undo":
+            self._undo()
+        elif kind == "next" and state.steal is not None and state.phase == "start":
+            self._apply(Steal())
+        elif kind == "digit":
+            self._type(action.value, state)
+        elif kind == "erase":
+            self.typed = self.typed[:-1]
+        elif kind == "die":
+            self._correct(action.value, state)
+        elif state.phase == "keep":
+            self._choose(action, state)
+        elif kind == "keep":
+            self._throw_now(state)
+        elif kind == "bank":
+            self._apply(Bank())
+
+    def _undo(self) -> None:
+        """Undo, except a virtual throw: the Pi's dice are not thrown again until they suit."""
+        assert self.game is not None
+        if self.mode == "virtual":
+            trial = self.game.game.copy()
+            trial.apply(Undo())
+            if len(trial.state.throws) < len(self.game.state.throws):
+                raise FarkleError("virtual dice cannot be taken back: undo keeps and banks")
+        self._apply(Undo())
+
+    def _choose(self, action: Action, state: GameState) -> None:
+        options = options_for(state)
+        if action.kind == "next":
+            self.selected = (self.selected + 1) % len(options)
+        elif action.kind == "option":
+            if action.value == self.selected:
+                self._apply(Keep(with_colours(Roll.of(*options[action.value].keep), state)))
+            else:
+                self.selected = action.value % len(options)
+        elif action.kind == "keep":
+            option = options[self.selected % len(options)]
+            self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
+        elif action.kind == "bank":
+            option = options[self.selected % len(options)]
+            if state.turn_points + option.points < state.bank_minimum:
+                raise FarkleError(
+                    f"{state.turn_points + option.points} is not enough to bank: "
+                    f"{state.bank_minimum} needed"
+                )
+            self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
+            self._apply(Bank())
+
+    def _type(self, face: int, state: GameState) -> None:
+        if state.phase == "keep":
+            raise FarkleError("keep or bank first, then type the next throw")
+        self.typed += str(face)
+        if len(self.typed) >= state.dice_to_throw:
+            typed, self.typed = self.typed, ""
+            self._apply(Throw(Roll.parse(typed)))
+
+    def _throw_now(self, state: GameState) -> None:
+        if self.mode == "virtual":
+            self._throw_virtual(state)
+        elif self.mode == "manual":
+            raise FarkleError(f"type the {dice_count(state.dice_to_throw)} that came up")
+        else:
+            raise FarkleError(f"throw {dice_count(state.dice_to_throw)} into the tray")
+
+    def _throw_virtual(self, state: GameState) -> None:
+        assert self.game is not None
+        if self.fair is None:
+            raise FarkleError("this game has no dice seed: it was not started with virtual dice")
+        number = sum(1 for _ in throws_in(self.game.game.events)) + 1
+        self._apply(Throw(Roll.of(*self.fair.throw(number, state.dice_to_throw))))
+
+    def _correct(self, index: int, state: GameState) -> None:
+        """A tap on a die steps its face (1..6, round): the throw was misread."""
+        if self.mode == "virtual":
+            raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
+        if state.last_throw is None or state.phase != "keep":
+            return
+        dice = list(state.last_throw.dice)
+        die = dice[index]
+        dice[index] = Die(die.face % 6 + 1, die.colour)
+        self._apply(Correct(Roll(dice)))
+
+    # -- the tray -------------------------------------------------------------------------------
+
+    def tray(self, event: TrayNews) -> None:
+        """A tray event in camera mode: settled throws are played, removed dice kept."""
+        self.error = ""
+        try:
+            self._tray(event)
+        except FarkleError as error:
+            self.error = str(error)
+        except Exception as error:
+            log.exception("tray event %s failed", event)
+            self.error = f"internal error: {error}"
+
+    def _tray(self, event: TrayNews) -> None:
+        before = self.prompt
+        self._tray_event(event)
+        if self.prompt and self.prompt != before:
+            self.say(f"tray: {self.prompt}")
+
+    def _tray_event(self, event: TrayNews) -> None:
+        state = self.state
+        if state is None or state.over or self.screen == "setup" or self.mode != "camera":
+            return
+        step = tray_step(state, event)
+        if isinstance(step, str):
+            self.prompt = step
+        elif step is not None:
+            self._apply(step)
+
+    # -- games ----------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        setup = self.setup
+        if not setup.players:
+            raise FarkleError("add at least one player")
+        if setup.preset == self.base_rules.name:
+            rules = self.base_rules.with_changes({"target": setup.target})
+        else:
+            rules = load_rules(setup.preset, {"target": str(setup.target)})
+        self.game = self.store.new_game(setup.players, rules)
+        self.fair = None
+        if self.mode == "virtual":
+            self.fair = self.fair_dice(self.game.id)
+            self.seeds.save(self.fair)
+            self.say(f"game {self.game.id}: virtual dice, seed commitment {self.fair.commitment}")
+        self.say(f"game {self.game.id}: {', '.join(setup.players)} ({rules.name}, "
+                 f"target {rules.target})")
+        self._reset()
+        self.screen = "throw"
+
+    def _resumed(self) -> None:
+        assert self.game is not None
+        found = self.seeds.load(self.game.id)
+        if found is not None:
+            self.fair, self.mode = found[1], "virtual"
+        elif self.mode == "virtual":
+            self.mode = "manual"  # a game begun without a seed cannot get virtual dice now
+        self.screen = "throw"
+        self.say(f"game {self.game.id} resumed")
+
+    def _reset(self) -> None:
+        self.selected, self.typed, self.prompt, self.error = 0, "", "", ""
+        self.banners.clear()
+
+    def _apply(self, command: Command) -> list[Event]:
+        """Play a command durably, then tell the table what happened."""
+        assert self.game is not None
+        before = self.game.state
+        events = self.game.apply(command)
+        self._reset()
+        self._announce(before, self.game.state, events)
+        return events
+
+    def _announce(self, before: GameState, after: GameState, events: list[Event]) -> None:
+        news = announce(before, after, events)
+        for line in news.lines:
+            self.say(line)
+        for banner in news.banners:
+            if not self.banners:
+                self.banner_at = self.clock()
+            self.banners.append(banner)
+        if news.game_over is not None:
+            assert self.game is not None
+            if self.fair is not None:
+                self.say(f"dice seed revealed: {self.fair.seed.hex()} "
+                         f"(check every throw: farkle-pi verify {self.game.id})")
+            self.screen = "winner"
+
+    def _history_view(self) -> TableView:
+        records = self.store.records()
+        return TableView(screen="history", history=history_rows(records),
+                         stats=stat_rows(player_stats(records)))

@@ -1,0 +1,1 @@
+"""The table's screens, drawn with pygame from a `TableView`."""

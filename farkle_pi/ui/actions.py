@@ -1,0 +1,86 @@
+"""Input actions: GPIO buttons, keys and taps all become these, on one queue."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+ActionKind = Literal[
+    "bank",  # bank the turn (or start the game on the setup screen)
+    "next",  # move to the next option / setup row
+    "keep",  # confirm: take the highlighted option, throw, change a setup value
+    "undo",  # take back the last game action (held UNDO button)
+    "digit",  # a die face typed in manual mode (value 1-6)
+    "erase",  # remove the last typed digit or letter
+    "option",  # tap on option `value`
+    "die",  # tap on die `value`: step its face to correct a misread
+    "char",  # a letter typed into a name (text)
+    "show",  # switch to screen `text` (scoreboard, history, throw)
+    "quit",
+]
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: ActionKind
+    value: int = 0
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A tappable region of the screen and what tapping it means."""
+
+    rect: pygame.Rect
+    action: Action
+
+
+def tap_action(position: tuple[int, int], hits: list[Hit]) -> Action | None:
+    """The action of the topmost region under a tap (later regions are drawn on top)."""
+    for hit in reversed(hits):
+        if hit.rect.collidepoint(position):
+            return hit.action
+    return None
+
+
+_KEYS: dict[int, Action] = {
+    pygame.K_b: Action("bank"),
+    pygame.K_n: Action("next"),
+    pygame.K_TAB: Action("next"),
+    pygame.K_DOWN: Action("next"),
+    pygame.K_RETURN: Action("keep"),
+    pygame.K_KP_ENTER: Action("keep"),
+    pygame.K_SPACE: Action("keep"),
+    pygame.K_u: Action("undo"),
+    pygame.K_BACKSPACE: Action("erase"),
+    pygame.K_s: Action("show", text="scoreboard"),
+    pygame.K_h: Action("show", text="history"),
+    pygame.K_t: Action("show", text="throw"),
+    pygame.K_ESCAPE: Action("quit"),
+}
+
+
+def key_action(key: int, unicode: str, typing_text: bool = False) -> Action | None:
+    """The keyboard twin of the buttons; while a name is being typed letters are letters."""
+    if typing_text and unicode and (unicode.isalpha() or unicode in " -'."):
+        return Action("char", text=unicode)
+    if unicode and unicode in "123456":
+        return Action("digit", value=int(unicode))
+    return _KEYS.get(key)
+
+
+def event_action(event: pygame.event.Event, hits: list[Hit], typing_text: bool) -> Action | None:
+    """One pygame event as an action: keys, mouse clicks and finger taps."""
+    if event.type == pygame.QUIT:
+        return Action("quit")
+    if event.type == pygame.KEYDOWN:
+        return key_action(event.key, event.unicode, typing_text)
+    # SDL also turns a finger into a mouse click (flagged `touch`); count the finger only.
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not event.touch:
+        return tap_action(event.pos, hits)
+    if event.type == pygame.FINGERDOWN:
+        width, height = pygame.display.get_surface().get_size()
+        return tap_action((round(event.x * width), round(event.y * height)), hits)
+    return None

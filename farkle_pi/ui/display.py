@@ -1,0 +1,68 @@
+"""Opening the screen: a real window (or the whole display), or SDL's dummy driver headless."""
+
+from __future__ import annotations
+
+import os
+import re
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame
+
+from farkle_pi.errors import FarkleError
+
+SIZES = {"7inch": (800, 480), "small": (480, 320), "portrait": (720, 1280)}
+WINDOW = (800, 480)
+NO_SCREEN = ("offscreen", "dummy")  # SDL drivers that draw into memory only
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`800x480` (or a name from SIZES) as (width, height)."""
+    if text in SIZES:
+        return SIZES[text]
+    match = re.fullmatch(r"(\d{2,5})x(\d{2,5})", text.strip().lower())
+    if match is None:
+        raise FarkleError(f"{text!r} is not a size: use WIDTHxHEIGHT, e.g. 800x480")
+    width, height = int(match.group(1)), int(match.group(2))
+    if not (160 <= width <= 4096 and 160 <= height <= 4096):
+        raise FarkleError(f"{text}: width and height must be 160 to 4096 pixels")
+    return width, height
+
+
+def use_dummy_driver() -> None:
+    """Must run before pygame initialises video: no window, frames drawn in memory."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def open_surface(
+    size: tuple[int, int] | None,
+    fullscreen: bool = False,
+    headless: bool = False,
+    hint: str = "try `farkle-pi demo --headless`",
+) -> pygame.Surface:
+    """The display surface; a display that cannot be opened is one clear line, not a traceback."""
+    if headless:
+        use_dummy_driver()
+    try:
+        pygame.display.init()
+        pygame.font.init()
+        driver = pygame.display.get_driver()
+        asked = os.environ.get("SDL_VIDEODRIVER", "")
+        if driver in NO_SCREEN and driver != asked:  # SDL's silent fallback: nothing to see
+            raise pygame.error(f"SDL found no screen and fell back to its {driver} driver")
+        if fullscreen and not headless:
+            surface = pygame.display.set_mode(size or (0, 0), pygame.FULLSCREEN)
+        else:
+            surface = pygame.display.set_mode(size or WINDOW)
+    except pygame.error as error:
+        pygame.display.quit()
+        raise FarkleError(f"no display could be opened ({error}); {hint}") from error
+    pygame.display.set_caption("farkle-pi")
+    return surface
+
+
+def offscreen(size: tuple[int, int]) -> pygame.Surface:
+    """A surface to draw a screenshot on, with fonts ready and no window."""
+    use_dummy_driver()
+    pygame.font.init()
+    return pygame.Surface(size)

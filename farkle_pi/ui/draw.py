@@ -1,0 +1,227 @@
+"""Drawing primitives in relative units: boxes cut from boxes, text fitted to a box, dice, marks.
+
+Every screen is laid out as fractions of the window, and every text is fitted to the box it
+gets, so one layout serves 800x480, 480x320 and 720x1280 without clipped words.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import pygame
+
+from farkle_pi.ui.theme import Colour, Theme, die_colours
+
+Align = Literal["left", "center", "right"]
+
+# pygame's default font (freesansbold.ttf ships inside pygame) renders the same everywhere;
+# its line height is about 0.68 of the requested size.
+LINE_HEIGHT = 0.68
+_FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
+
+
+@dataclass(frozen=True)
+class Box:
+    """A rectangle that hands out parts of itself as fractions, so layouts scale."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @classmethod
+    def of(cls, surface: pygame.Surface) -> Box:
+        width, height = surface.get_size()
+        return cls(0, 0, width, height)
+
+    def part(self, fx: float, fy: float, fw: float, fh: float) -> Box:
+        return Box(self.x + fx * self.w, self.y + fy * self.h, fw * self.w, fh * self.h)
+
+    def inset(self, pixels: float) -> Box:
+        return Box(self.x + pixels, self.y + pixels, self.w - 2 * pixels, self.h - 2 * pixels)
+
+    def rows(self, n: int, gap: float = 0.0) -> list[Box]:
+        """n equal rows with `gap` pixels between them."""
+        height = (self.h - gap * (n - 1)) / n
+        return [Box(self.x, self.y + i * (height + gap), self.w, height) for i in range(n)]
+
+    def stack(self, weights: Sequence[float], gap: float = 0.0) -> list[Box]:
+        """Rows whose heights follow `weights`, with `gap` pixels between them."""
+        turned = Box(self.y, self.x, self.h, self.w).columns(weights, gap)
+        return [Box(b.y, b.x, b.h, b.w) for b in turned]
+
+    def columns(self, weights: Sequence[float], gap: float = 0.0) -> list[Box]:
+        """Columns whose widths follow `weights`, with `gap` pixels between them."""
+        free = self.w - gap * (len(weights) - 1)
+        total = sum(weights)
+        out, x = [], self.x
+        for weight in weights:
+            width = free * weight / total
+            out.append(Box(x, self.y, width, self.h))
+            x += width + gap
+        return out
+
+    @property
+    def rect(self) -> pygame.Rect:
+        return pygame.Rect(round(self.x), round(self.y), round(self.w), round(self.h))
+
+    @property
+    def portrait(self) -> bool:
+        return self.h > self.w
+
+
+class Painter:
+    """A surface, a theme and a font cache; every screen draws through one of these."""
+
+    def __init__(self, surface: pygame.Surface, theme: Theme) -> None:
+        self.surface = surface
+        self.theme = theme
+        self.unit = min(surface.get_size()) / 100  # 1% of the short side
+
+    def font(self, size: int) -> pygame.font.Font:
+        size = max(8, size)
+        if not pygame.font.get_init():
+            pygame.font.init()
+        if not _FONTS:  # pygame.quit() frees fonts (using one then crashes): forget them then
+            pygame.register_quit(_FONTS.clear)
+        if size not in _FONTS:
+            _FONTS[size] = pygame.font.Font(None, size)
+        return _FONTS[size]
+
+    def fit(self, text: str, box: Box) -> pygame.font.Font:
+        """The biggest default font that shows `text` whole inside `box`."""
+        size = int(box.h / LINE_HEIGHT)
+        width = self.font(size).size(text)[0]
+        if width > box.w > 0:
+            size = int(size * box.w / width)
+            while size > 8 and self.font(size).size(text)[0] > box.w:
+                size -= 1
+        return self.font(size)
+
+    def fit_all(self, texts: Sequence[str], box: Box) -> pygame.font.Font:
+        """One font for a column: the biggest that shows every one of `texts` inside `box`,
+        so a lone 0 is not drawn bigger than 10,350."""
+        return min((self.fit(text, box) for text in texts if text),
+                   key=lambda font: font.get_height(), default=self.fit("0", box))
+
+    def text(
+        self,
+        text: str,
+        box: Box,
+        colour: Colour | None = None,
+        align: Align = "left",
+        font: pygame.font.Font | None = None,
+    ) -> pygame.Rect:
+        """Draw `text` as big as fits in `box` (or in `font`), vertically centred."""
+        if not text:
+            return pygame.Rect(round(box.x), round(box.y), 0, 0)
+        face = font or self.fit(text, box)
+        text = _elide(text, face, box.w)
+        image = face.render(text, True, colour or self.theme.text)
+        rect = image.get_rect()
+        rect.centery = round(box.y + box.h / 2)
+        if align == "left":
+            rect.left = round(box.x)
+        elif align == "right":
+            rect.right = round(box.x + box.w)
+        else:
+            rect.centerx = round(box.x + box.w / 2)
+        self.surface.blit(image, rect)
+        return rect
+
+    def fill(self, box: Box, colour: Colour, radius: float = 0, width: int = 0) -> None:
+        pygame.draw.rect(
+            self.surface, colour, box.rect, width=width, border_radius=max(0, round(radius))
+        )
+
+    def panel(self, box: Box) -> None:
+        self.fill(box, self.theme.panel, radius=self.unit * 1.5)
+
+    def die(self, box: Box, face: int | None, colour: str | None, flag: str = "") -> None:
+        """A die face with its pips, in its own colour; an unread die shows a question mark."""
+        side = min(box.w, box.h)
+        square = Box(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side)
+        body, pip = die_colours(colour)
+        self.fill(square, body, radius=side * 0.16)
+        self.fill(square, self.theme.text, radius=side * 0.16, width=max(1, round(side * 0.03)))
+        if face is None:
+            self.text("?", square.inset(side * 0.15), pip, align="center")
+        else:
+            for px, py in PIPS[face]:
+                centre = (round(square.x + px * side), round(square.y + py * side))
+                pygame.draw.circle(self.surface, pip, centre, max(2, round(side * 0.085)))
+        if flag:
+            tag = Box(square.x, square.y + side * 1.02, side, side * 0.26)
+            self.text(flag.upper(), tag, self.theme.warn, align="center")
+
+    def star(self, centre: tuple[float, float], radius: float, colour: Colour) -> None:
+        """The coach's mark: a five-pointed star (a shape, not just a colour)."""
+        points = []
+        for i in range(10):
+            r = radius if i % 2 == 0 else radius * 0.45
+            angle = -math.pi / 2 + i * math.pi / 5
+            points.append((centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle)))
+        pygame.draw.polygon(self.surface, colour, points)
+
+    def arrow(self, box: Box, colour: Colour) -> None:
+        """A right-pointing triangle: "this one", without relying on colour."""
+        tip = (box.x + box.w, box.y + box.h / 2)
+        pygame.draw.polygon(self.surface, colour, [(box.x, box.y), tip, (box.x, box.y + box.h)])
+
+    def tick(self, box: Box, colour: Colour) -> None:
+        width = max(2, round(min(box.w, box.h) * 0.18))
+        points = [
+            (box.x + 0.1 * box.w, box.y + 0.55 * box.h),
+            (box.x + 0.4 * box.w, box.y + 0.85 * box.h),
+            (box.x + 0.9 * box.w, box.y + 0.15 * box.h),
+        ]
+        pygame.draw.lines(self.surface, colour, False, points, width)
+
+    def cross(self, box: Box, colour: Colour) -> None:
+        width = max(2, round(min(box.w, box.h) * 0.18))
+        a, b = (box.x, box.y), (box.x + box.w, box.y + box.h)
+        c, d = (box.x + box.w, box.y), (box.x, box.y + box.h)
+        pygame.draw.line(self.surface, colour, a, b, width)
+        pygame.draw.line(self.surface, colour, c, d, width)
+
+    def dot(self, box: Box, colour: Colour, filled: bool) -> None:
+        """A filled disc for yes, a ring for no: on-board marks that do not need colour."""
+        radius = min(box.w, box.h) / 2
+        centre = (box.x + box.w / 2, box.y + box.h / 2)
+        pygame.draw.circle(
+            self.surface, colour, centre, radius, width=0 if filled else max(2, round(radius / 3))
+        )
+
+
+# Pip positions as fractions of the die's side.
+_L, _M, _R = 0.26, 0.5, 0.74
+PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((_M, _M),),
+    2: ((_L, _L), (_R, _R)),
+    3: ((_L, _L), (_M, _M), (_R, _R)),
+    4: ((_L, _L), (_R, _L), (_L, _R), (_R, _R)),
+    5: ((_L, _L), (_R, _L), (_M, _M), (_L, _R), (_R, _R)),
+    6: ((_L, _L), (_R, _L), (_L, _M), (_R, _M), (_L, _R), (_R, _R)),
+}
+
+
+def _elide(text: str, font: pygame.font.Font, width: float) -> str:
+    """Text that is too long even in the smallest font loses its end, marked with "..."."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "..")[0] > width:
+        text = text[:-1]
+    return text + ".." if text else ""
+
+
+def points_text(points: int) -> str:
+    """Points with thin grouping so 10000 reads as 10,000 from across the table."""
+    return f"{points:,}"
+
+
+def dice_count(n: int) -> str:
+    """`1 die`, `5 dice`."""
+    return f"{n} {'die' if n == 1 else 'dice'}"

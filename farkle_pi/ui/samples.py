@@ -1,0 +1,112 @@
+"""Sample views of every screen, for screenshots, the README and the pixel tests."""
+
+from __future__ import annotations
+
+from farkle_pi.ui.view import (
+    Banner,
+    DieView,
+    HistoryRow,
+    OptionView,
+    PlayerRow,
+    SetupView,
+    StatRow,
+    TableView,
+)
+
+PLAYERS = (
+    PlayerRow("Ann", 4350, on_board=True, leader=True),
+    PlayerRow("Bob", 2900, on_board=True, current=True),
+    PlayerRow("Cy", 0, on_board=False),
+    PlayerRow("Dee", 3100, on_board=True),
+)
+
+THROW = TableView(
+    screen="throw",
+    players=PLAYERS,
+    turn_points=300,
+    dice=(
+        DieView(1, "white", marked=True),
+        DieView(5, "white"),
+        DieView(5, "red"),
+        DieView(2, "white"),
+        DieView(3, "red"),
+        DieView(6, "white"),
+    ),
+    dice_to_throw=5,
+    options=(
+        OptionView((1,), 100, "single 1", best=True, expected=652.4, then="roll"),
+        OptionView((1, 5), 150, "single 1 + single 5", expected=611.0, then="roll"),
+        OptionView((1, 5, 5), 200, "single 1 + 2 x single 5", expected=560.8, then="bank"),
+        OptionView((5,), 50, "single 5", expected=548.2, then="roll"),
+        OptionView((5, 5), 100, "2 x single 5", expected=531.0, then="roll"),
+    ),
+    selected=0,
+    farkle_odds=0.0772,
+    next_dice=5,
+    can_bank=True,
+    prompt="",
+)
+
+RESULTS = TableView(
+    screen="results",
+    players=PLAYERS,
+    banner=Banner("bank", "BANK +450", "Bob now has 3,350"),
+)
+
+SCOREBOARD = TableView(
+    screen="scoreboard",
+    players=(
+        PlayerRow("Ann", 10350, leader=True),
+        PlayerRow("Bob", 8900, current=True, last_turn=True),
+        PlayerRow("Cy", 0, on_board=False, last_turn=True),
+        PlayerRow("Dee", 9100, last_turn=True),
+    ),
+    final_round=True,
+)
+
+WINNER = TableView(
+    screen="winner",
+    players=(
+        PlayerRow("Ann", 10350, leader=True),
+        PlayerRow("Bob", 8900),
+        PlayerRow("Cy", 1250),
+        PlayerRow("Dee", 9100),
+    ),
+    winners=("Ann",),
+)
+
+HISTORY = TableView(
+    screen="history",
+    history=(
+        HistoryRow("21:40", "Ann, Bob, Cy, Dee", "Ann", 10350),
+        HistoryRow("20:55", "Ann, Bob, Dee", "Dee", 10050),
+        HistoryRow("20:10", "Ann, Bob", "Bob", 10400),
+    ),
+    stats=(
+        StatRow("Ann", 3, 1, 512.5, 0.21, 2450),
+        StatRow("Bob", 3, 1, 488.0, 0.25, 3100),
+        StatRow("Dee", 2, 1, 530.4, 0.19, 1950),
+        StatRow("Cy", 1, 0, 301.7, 0.33, 900),
+    ),
+)
+
+SETUP = TableView(
+    screen="setup",
+    setup=SetupView(
+        players=("Ann", "Bob", "Cy"),
+        known_names=("Ann", "Bob", "Cy", "Dee", "Eve"),
+        preset="standard",
+        target=10_000,
+        dice_mode="virtual",
+        focus=0,
+    ),
+)
+
+SAMPLES: dict[str, TableView] = {
+    "setup": SETUP,
+    "throw": THROW,
+    "results": RESULTS,
+    "scoreboard": SCOREBOARD,
+    "winner": WINNER,
+    "history": HISTORY,
+}

@@ -1,0 +1,61 @@
+"""Setup before a game: players, rules, target and dice, one row at a time.
+
+Usable with the buttons alone: NEXT moves between rows, KEEP changes the row's value (adds the
+next known name on the players row), UNDO removes the last player, BANK starts the game. A
+keyboard types new names; a tap on a row's value changes it."""
+
+from __future__ import annotations
+
+from farkle_pi.ui.actions import Action, Hit
+from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.view import SETUP_ROWS, SetupView, TableView
+
+
+def draw(p: Painter, view: TableView) -> list[Hit]:
+    setup = view.setup or SetupView(players=())
+    hits: list[Hit] = []
+    screen = Box.of(p.surface).inset(p.unit * 1.5)
+    head, body = screen.part(0, 0, 1, 0.12), screen.part(0, 0.15, 1, 0.85)
+    title_box, keys_box = head.columns([40, 60], gap=p.unit * 2)
+    p.text("NEW GAME", title_box)
+    p.text("NEXT row  KEEP change  BANK start", keys_box.part(0, 0.2, 1, 0.6), p.theme.muted,
+           align="right")
+    weights = [34, 16, 16, 16, 18]
+    boxes = body.stack(weights, gap=p.unit)
+    values = {
+        "players": _players_text(setup),
+        "rules": setup.preset,
+        "target": points_text(setup.target),
+        "dice": setup.dice_mode,
+        "start": "START  (BANK)",
+    }
+    for index, (name, box) in enumerate(zip(SETUP_ROWS, boxes, strict=True)):
+        focused = index == setup.focus
+        p.panel(box)
+        if focused:
+            p.fill(box, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.6)))
+        mark, label, value = box.inset(p.unit * 1.2).columns([3, 22, 75], gap=p.unit * 1.2)
+        if focused:
+            side = min(mark.w, p.unit * 4)
+            p.arrow(Box(mark.x, mark.y + mark.h / 2 - side, side, side * 2), p.theme.accent)
+        if name == "start":
+            value = box.inset(p.unit * 1.2)
+            p.text(values[name], value.part(0.1, 0.15, 0.8, 0.7), p.theme.good, align="center")
+        else:
+            p.text(name.upper(), label.part(0, 0.25, 1, 0.5), p.theme.muted)
+            height = 0.36 if name == "players" else 0.7
+            p.text(values[name], value.part(0, 0.5 - height / 2, 1, height))
+        hits.append(Hit(box.rect, Action("option", value=index)))
+    if setup.known_names and setup.focus == 0:
+        others = [n for n in setup.known_names if n not in setup.players]
+        if others:
+            hint = "KEEP adds: " + ", ".join(others[:4])
+            p.text(hint, boxes[0].inset(p.unit * 1.2).part(0.27, 0.78, 0.73, 0.2), p.theme.muted)
+    return hits
+
+
+def _players_text(setup: SetupView) -> str:
+    names = list(setup.players)
+    if setup.typing:
+        names.append(setup.typing + "_")
+    return ", ".join(names) if names else "type a name or press KEEP"

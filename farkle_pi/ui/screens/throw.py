@@ -1,0 +1,143 @@
+"""The throw screen: whose turn, the dice as read, every scoring option (the coach's marked),
+the Farkle odds for the next throw and the scoreboard."""
+
+from __future__ import annotations
+
+import pygame
+
+from farkle_pi.ui.actions import Action, Hit
+from farkle_pi.ui.draw import Box, Painter, dice_count, points_text
+from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
+from farkle_pi.ui.view import DieView, OptionView, TableView
+
+HINT = "NEXT option   KEEP take   BANK bank   hold UNDO"
+
+
+def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> list[Hit]:
+    hits: list[Hit] = []
+    screen = Box.of(p.surface).inset(p.unit * 1.5)
+    gap = p.unit * 1.2
+    if screen.portrait:
+        top, dice, options, odds, board, prompt = screen.stack([9, 15, 34, 9, 27, 6], gap)
+    else:
+        top, body, prompt = screen.stack([18, 71, 11], gap)
+        left, right = body.columns([61, 39], gap=gap)
+        dice, options = left.stack([37, 63], gap)
+        board, odds = right.stack([70, 30], gap)
+    turn_bar(p, top, view)
+    if picture is not None and not view.dice:  # the tray, big, while the table waits
+        both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
+        _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}")
+    else:
+        if view.dice:
+            dice_row(p, dice, view, hits)
+        else:
+            _waiting(p, dice, view)
+        _options(p, options, view, hits)
+    _odds(p, odds, view)
+    mini_scoreboard(p, board, view.players, view.target)
+    hint = HINT if view.options else _throw_hint(view)
+    prompt_strip(p, prompt, view, hint)
+    return hits
+
+
+def _throw_hint(view: TableView) -> str:
+    if view.dice_mode == "virtual":
+        return f"KEEP throws {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
+    if view.dice_mode == "manual":
+        return f"type {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
+    return f"throw {dice_count(view.dice_to_throw)} into the tray   BANK bank   hold UNDO"
+
+
+def _waiting(p: Painter, box: Box, view: TableView) -> None:
+    """Before a throw: the dice typed so far (manual), or what to throw."""
+    if view.typed:
+        typed = TableView(
+            screen="throw", dice=tuple(DieView(int(c)) for c in view.typed if c in "123456")
+        )
+        dice_row(p, box, typed, [])
+        return
+    p.panel(box)
+    word = "THROW" if view.dice_mode != "virtual" else "KEEP THROWS"
+    text = f"{word} {dice_count(view.dice_to_throw).upper()}"
+    p.text(text, box.part(0.05, 0.12, 0.9, 0.42), align="center")
+    if view.advice:
+        advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
+        colour = p.theme.good if view.advice == "bank" else p.theme.muted
+        p.text(advice, box.part(0.1, 0.62, 0.8, 0.26), colour, align="center")
+
+
+def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str) -> None:
+    """The tray as the camera sees it, fitted into the box, with a caption along the bottom."""
+    p.panel(box)
+    width, height = picture.get_size()
+    scale = min(box.w / width, box.h / height)
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    image = pygame.transform.smoothscale(picture, size)
+    p.surface.blit(image, image.get_rect(center=box.rect.center))
+    strip = box.part(0, 0.86, 1, 0.14)
+    p.fill(strip, p.theme.panel, radius=p.unit)
+    p.text(caption, strip.inset(p.unit * 0.5), align="center")
+
+
+def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
+    p.panel(box)
+    inner = box.inset(p.unit * 1.0)
+    if not view.options:
+        message = "FARKLE - nothing scores" if view.dice else "options appear after the throw"
+        colour = p.theme.bad if view.dice else p.theme.muted
+        p.text(message, inner.part(0.05, 0.35, 0.9, 0.3), colour, align="center")
+        return
+    shown = 4
+    first = max(0, min(view.selected - shown + 1, len(view.options) - shown))
+    rows = inner.rows(shown, gap=p.unit * 0.6)
+    for slot, index in zip(rows, range(first, len(view.options)), strict=False):
+        option = view.options[index]
+        _option_row(p, slot, option, selected=index == view.selected % len(view.options))
+        hits.append(Hit(slot.rect, Action("option", value=index)))
+
+
+def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> None:
+    """[mark] keep-dice  points  advice; selected = outlined with an arrow, best = a star."""
+    if selected:
+        p.fill(row, p.theme.background, radius=p.unit)
+        p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.6)))
+    mark, keep, points, advice = row.inset(p.unit * 0.6).columns([6, 27, 24, 43], gap=p.unit)
+    if selected:
+        p.arrow(mark.part(0.1, 0.25, 0.7, 0.5), p.theme.accent)
+    p.text(" ".join(str(f) for f in option.keep), keep.part(0, 0.08, 1, 0.84))
+    p.text(points_text(option.points), points.part(0, 0.04, 1, 0.92), align="right")
+    colour = p.theme.best if option.best else p.theme.muted
+    if option.best:
+        size = min(advice.h * 0.4, advice.w * 0.1)
+        p.star((advice.x + size, advice.y + advice.h / 2), size, p.theme.best)
+        advice = Box(advice.x + size * 2.3, advice.y, advice.w - size * 2.3, advice.h)
+    expected = f"EV {option.expected:,.0f}" if option.expected is not None else ""
+    if option.chance is not None:
+        expected = f"WIN {option.chance * 100:.0f}%"
+    if advice.h < p.unit * 9:  # small panels: one line that still reads
+        p.text(" ".join(t for t in (option.then, expected) if t) or option.label,
+               advice.part(0, 0.2, 1, 0.6), colour)
+        return
+    first = ("BEST, " if option.best else "") + (f"then {option.then}" if option.then else "")
+    if not (first or expected):
+        first = option.label
+    font = p.fit("BEST, then bank", advice.part(0, 0, 1, 0.44))
+    p.text(first, advice.part(0, 0.04, 1, 0.44), colour, font=font)
+    p.text(expected, advice.part(0, 0.52, 1, 0.44), colour, font=font)
+
+
+def _odds(p: Painter, box: Box, view: TableView) -> None:
+    """Farkle odds for the dice about to be thrown, as a percentage and in words."""
+    p.panel(box)
+    inner = box.inset(p.unit * 1.2)
+    label, figure = inner.columns([45, 55], gap=p.unit)
+    p.text("FARKLE RISK", label.part(0, 0.05, 1, 0.42), p.theme.muted)
+    p.text(f"next {dice_count(view.next_dice)}", label.part(0, 0.55, 1, 0.4), p.theme.muted)
+    if view.farkle_odds is None:
+        p.text("-", figure, align="right")
+        return
+    percent = view.farkle_odds * 100
+    text = f"{percent:.1f}%" if percent < 10 else f"{percent:.0f}%"
+    colour = p.theme.bad if view.farkle_odds >= 0.5 else p.theme.text
+    p.text(text, figure.part(0, 0.05, 1, 0.9), colour, align="right")

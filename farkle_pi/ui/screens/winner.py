@@ -1,0 +1,38 @@
+"""The end of a game: the winner (or the tie) big, everyone's final total below."""
+
+from __future__ import annotations
+
+from farkle_pi.ui.actions import Action, Hit
+from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.view import TableView
+
+
+def draw(p: Painter, view: TableView) -> list[Hit]:
+    screen = Box.of(p.surface).inset(p.unit * 1.5)
+    top = screen.part(0, 0, 1, 0.5 if screen.portrait else 0.55)
+    rest = screen.part(0, top.h / screen.h + 0.03, 1, 0.97 - top.h / screen.h)
+    p.fill(top, p.theme.best, radius=p.unit * 3)
+    inner = top.inset(p.unit * 2)
+    star_size = min(inner.h * 0.22, inner.w * 0.1)
+    for fx in (0.08, 0.92):
+        p.star((inner.x + fx * inner.w, inner.y + inner.h * 0.3), star_size, p.theme.on_accent)
+    who = " & ".join(view.winners) or "-"
+    headline = "TIE" if len(view.winners) > 1 else "WINNER"
+    p.text(headline, inner.part(0.18, 0.02, 0.64, 0.3), p.theme.on_accent, align="center")
+    p.text(who, inner.part(0.05, 0.36, 0.9, 0.4), p.theme.on_accent, align="center")
+    best = max((row.score for row in view.players), default=0)
+    p.text(f"{points_text(best)} points", inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent,
+           align="center")
+    ranked = sorted(view.players, key=lambda row: -row.score)
+    rows = rest.rows(max(3, len(ranked)), gap=p.unit * 0.8)
+    probe = rows[0].inset(p.unit * 0.8).columns([10, 55, 35], gap=p.unit)
+    names = p.fit_all([r.name for r in ranked], probe[1].part(0, 0.1, 1, 0.8))
+    scores = p.fit_all([points_text(r.score) for r in ranked], probe[2].part(0, 0.05, 1, 0.9))
+    for rank, (row, player) in enumerate(zip(rows, ranked, strict=False), start=1):
+        p.panel(row)
+        cells = row.inset(p.unit * 0.8).columns([10, 55, 35], gap=p.unit)
+        p.text(f"{rank}.", cells[0].part(0, 0.1, 1, 0.8), p.theme.muted)
+        p.text(player.name, cells[1].part(0, 0.1, 1, 0.8), font=names)
+        p.text(points_text(player.score), cells[2].part(0, 0.05, 1, 0.9), align="right",
+               font=scores)
+    return [Hit(rest.rect, Action("show", text="history"))]

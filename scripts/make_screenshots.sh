@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Every screen at 800x480 and 480x320 (and the throw screen in portrait 720x1280) into
+# docs/img/, drawn from the sample states by `farkle-pi screenshot` with SDL's dummy driver.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+FARKLE=${FARKLE:-.venv/bin/farkle-pi}
+mkdir -p docs/img
+for screen in setup throw results scoreboard winner history; do
+    for size in 800x480 480x320; do
+        "$FARKLE" screenshot --screen "$screen" --size "$size" "docs/img/$screen-$size.png"
+    done
+done
+"$FARKLE" screenshot --screen throw --size 720x1280 docs/img/throw-720x1280.png
+"$FARKLE" screenshot --screen throw --size 800x480 --theme light docs/img/throw-800x480-light.png
+# --refs: also refresh the pixel-test references (after a deliberate change of the screens).
+if [ "${1:-}" = "--refs" ]; then
+    mkdir -p fixtures/screens
+    for screen in setup throw results scoreboard winner history; do
+        for size in 800x480 480x320 720x1280; do
+            "$FARKLE" screenshot --screen "$screen" --size "$size" \
+                "fixtures/screens/$screen-$size.png"
+        done
+    done
+fi

@@ -1,0 +1,191 @@
+"""A whole game from replayed tray frames: the recorded session's video goes through the tray,
+the table, the store and the screen; BANK is pressed on mock GPIO; it ends with the right
+scores and winner. Also `farkle-pi demo --headless`, which plays the same session."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from farkle_pi.app import App
+from farkle_pi.cli import main
+from farkle_pi.config import ButtonsConfig
+from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.game import GameState
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.camera import DEMO_SESSION, Recording, TrayPlayer
+from farkle_pi.table.table import Table
+from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.theme import DARK
+
+BANK_PIN = 5
+
+
+def test_a_whole_game_from_tray_frames(tmp_path: Path, mock_pins: MockFactory) -> None:
+    player, _ = TrayPlayer.open(Recording(DEMO_SESSION))
+    now = [0.0]
+    rules = load_rules("standard", {"target": "1500", "final_round": "false"})
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "camera", clock=lambda: now[0],
+                      resume=False, say=lambda _: None)
+        app = App(table, open_surface((800, 480), headless=True), DARK,
+                  expect=player.tray.expect)
+        pins = ButtonsConfig(bank=BANK_PIN, next=6, keep=13, undo=19, bank_led=26)
+        app.buttons = TableButtons(pins, app.actions, mock_pins)
+        try:
+            BANK(app, mock_pins)  # BANK on the setup screen starts the game
+            banks_pressed = []
+            while not player.finished and not (table.state and table.state.over):
+                for event in player.until(now[0]):
+                    app.tray_events.put(event)
+                app.step()
+                state = table.state
+                assert state is not None
+                if _wants_bank(state):  # the table's own decision: Bob at 350, Ann at 1,500
+                    banks_pressed.append((state.player.name, state.turn_points))
+                    BANK(app, mock_pins)
+                now[0] += 0.1
+        finally:
+            app.buttons.close()
+            player.close()
+        state = table.state
+        assert state is not None and state.over
+        assert banks_pressed == [("Bob", 350), ("Ann", 1500)]
+        assert [p.score for p in state.players] == [1500, 350]
+        assert state.winner_names() == ("Ann",)
+        assert [str(t) for t in state.throws] == [
+            "123356", "2445", "366", "122245", "123456"
+        ]
+        assert [t.farkle for t in state.turns] == [True, False, False]
+        assert app.errors == 0 and table.view().screen in ("winner", "results")
+        stored = store.latest()
+        assert stored is not None and [p.score for p in stored.state.players] == [1500, 350]
+
+
+def _wants_bank(state: GameState) -> bool:
+    """Bob banks his 350 with one die left; Ann banks the straight that wins."""
+    return state.phase == "choose" and (
+        (state.player.name, state.turn_points) in (("Bob", 350), ("Ann", 1500))
+    )
+
+
+def BANK(app: App, mock_pins: MockFactory) -> None:
+    mock_pins.pin(BANK_PIN).drive_low()
+    mock_pins.pin(BANK_PIN).drive_high()
+    app.step()
+
+
+def test_demo_headless_plays_the_recorded_session_to_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "final.png"
+    assert main(["demo", "--headless", "--out", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "playing the recorded tray session" in printed
+    assert "Ann throws 123356" in printed and "Ann: FARKLE" in printed
+    assert "Bob banks 350" in printed
+    assert "game over: Ann won" in printed
+    assert pygame.image.load(str(out)).get_size() == (800, 480)
+
+
+def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--virtual", "--headless", "--seed", "3", "--players", "Ann", "Cy"]) == 0
+    printed = capsys.readouterr().out
+    assert "seed commitment" in printed and "game over:" in printed
+    assert "dice seed revealed" in printed
+
+
+def test_live_tray_thread_reports_the_recorded_throws() -> None:
+    from queue import Queue
+
+    from farkle_pi.devices import open_source
+    from farkle_pi.table.camera import LiveTray, recording_reader
+    from farkle_pi.tray import Tray, TrayEvent
+
+    recording = Recording(DEMO_SESSION)
+    source = open_source(str(recording.video))
+    reader, frames, _ = recording_reader(recording, source)
+
+    class Following:  # the live thread reads the source; the script reader follows its clock
+        def read(self) -> object:
+            return next(frames, None)
+
+        def close(self) -> None:
+            source.close()
+
+    events: Queue[TrayEvent] = Queue()
+    tray = Tray(reader, recording.calibration, 6)
+    live = LiveTray(Following(), tray, events)  # type: ignore[arg-type]
+    live.start()
+    live._thread.join(timeout=60)
+    live.stop()
+    settled = []
+    while not events.empty():
+        event = events.get()
+        if event.kind == "settled":
+            settled.append("".join(str(v) for v in event.values if v))
+    assert settled[:3] == ["123356", "2445", "366"]
+    assert live.error == "the camera stopped sending pictures"  # the recording's end
+
+
+def test_table_without_a_vision_model_says_so_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'[table]\ndice = "camera"\n[camera]\nsource = "{DEMO_SESSION / "demo.mp4"}"\n'
+        f'[screen]\nsize = "480x320"\nfullscreen = false\n'
+        f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n'
+    )
+    monkeypatch.setattr("farkle_pi.vision.read_dice", _reader_without_model)
+    assert main(["table", "--config", str(config)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--dice manual" in err[0]
+
+
+def _reader_without_model(image: object, calibration: object = None) -> list[object]:
+    from farkle_pi.errors import FarkleError
+
+    raise FarkleError("model file missing: models/dice_detector.onnx")
+
+
+def test_demo_without_a_display_says_so_in_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER", "1")
+    pygame.display.quit()
+    try:
+        assert main(["demo"]) == 2
+    finally:
+        pygame.display.quit()
+        monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    err = [line for line in capsys.readouterr().err.splitlines() if line.startswith("farkle-pi")]
+    assert len(err) == 1
+    assert "no display could be opened" in err[0] and "farkle-pi demo --headless" in err[0]
+
+
+def test_the_demo_uses_the_vision_reader_only_when_it_reads_the_recording_right() -> None:
+    import json
+    from types import SimpleNamespace
+
+    from farkle_pi.table.camera import misreads
+
+    recording = Recording(DEMO_SESSION)
+    assert misreads(recording, lambda image: []) == "misreads 7 of 7 throws"
+
+    throws = [e for e in json.loads(recording.script.read_text())["events"]
+              if e["kind"] == "settled"]
+    answers = iter(throws)
+
+    def right_reader(image: object) -> list[SimpleNamespace]:
+        throw = next(answers)  # the check reads one still frame per throw, in order
+        faces = [*throw["values"], *[None] * (throw["count"] - len(throw["values"]))]
+        return [SimpleNamespace(value=face) for face in faces]
+
+    assert misreads(recording, right_reader) is None  # type: ignore[arg-type]

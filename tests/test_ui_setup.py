@@ -1,0 +1,102 @@
+"""Setting up a game by keyboard and touch through the app loop, and by the buttons alone."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from farkle_pi.app import App
+from farkle_pi.rules import PRESETS, load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.setup import step
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.theme import LIGHT
+from farkle_pi.ui.view import SETUP_ROWS, SetupView
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    surface = open_surface((480, 320), headless=True)
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), [], "virtual", resume=False)
+        yield App(table, surface, LIGHT)
+
+
+def key(app: App, name: int, char: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=name, unicode=char, mod=0))
+    app.step()
+
+
+def type_text(app: App, text: str) -> None:
+    for char in text:
+        key(app, pygame.key.key_code(char), char)
+
+
+def tap_row(app: App, row: str) -> None:
+    hit = next(h for h in app.hits if h.action == Action("option", value=SETUP_ROWS.index(row)))
+    x, y = hit.rect.center
+    width, height = app.surface.get_size()
+    pygame.event.post(pygame.event.Event(
+        pygame.FINGERDOWN, x=x / width, y=y / height, finger_id=0, touch_id=0, dx=0, dy=0,
+        pressure=1.0,
+    ))
+    app.step()
+
+
+def test_keyboard_and_touch_set_up_a_game(app: App) -> None:
+    app.step()
+    type_text(app, "Bob")  # b, n and u are letters while a name is typed
+    key(app, pygame.K_RETURN)
+    type_text(app, "Nunu")
+    key(app, pygame.K_RETURN)
+    assert app.table.setup.players == ("Bob", "Nunu")
+    tap_row(app, "rules")  # a tap on the rules row: the next preset
+    assert app.table.setup.preset == PRESETS[1]
+    tap_row(app, "target")
+    tap_row(app, "dice")
+    assert app.table.setup.target == 2000 and app.table.setup.dice_mode == "manual"
+    tap_row(app, "start")
+    state = app.table.state
+    assert state is not None
+    assert [p.name for p in state.players] == ["Bob", "Nunu"]
+    assert state.rules.name == PRESETS[1] and state.rules.target == 2000
+    assert app.table.view().screen == "throw" and app.table.mode == "manual"
+    key(app, pygame.K_s)  # s shows the scoreboard once the game runs
+    assert app.table.view().screen == "scoreboard"
+
+
+def test_buttons_alone_set_up_a_game() -> None:
+    setup = SetupView(players=(), known_names=("Ann", "Bob", "Cy"))
+    presses = ["keep", "keep", "undo", "keep", "next", "keep", "next", "next", "keep"]
+    for kind in presses:
+        setup, start = step(setup, Action(kind), PRESETS)  # type: ignore[arg-type]
+        assert not start
+    assert setup.players == ("Ann", "Bob")
+    assert setup.preset == PRESETS[1]
+    assert setup.dice_mode == "manual"
+    setup, start = step(setup, Action("bank"), PRESETS)
+    assert start
+
+
+def test_erase_takes_back_a_letter_then_a_player() -> None:
+    setup = SetupView(players=("Ann",), typing="Bo")
+    setup, _ = step(setup, Action("erase"), PRESETS)
+    assert setup.typing == "B"
+    setup, _ = step(setup, Action("erase"), PRESETS)
+    setup, _ = step(setup, Action("erase"), PRESETS)
+    assert setup.players == () and setup.typing == ""
+
+
+def test_a_game_needs_a_player(app: App) -> None:
+    app.step()
+    key(app, pygame.K_b, "b")  # b types a letter on the players row ...
+    assert app.table.setup.typing == "b"
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_b, "b")  # ... and is BANK on the other rows: no players yet
+    assert "at least one player" in app.table.view().error

@@ -1,0 +1,177 @@
+"""The table between input and game: tray events (camera mode), steals, undo of virtual dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.table import Table
+
+
+@dataclass(frozen=True)
+class Die:
+    value: int | None
+    colour_name: str = "white"
+
+
+@dataclass(frozen=True)
+class News:
+    kind: str
+    dice: tuple[Die, ...] = ()
+    reason: str | None = None
+
+
+def dice(faces: str) -> tuple[Die, ...]:
+    return tuple(Die(None if f == "?" else int(f)) for f in faces)
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        yield table
+
+
+def test_a_settled_throw_is_played_and_removed_dice_are_kept(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    assert table.state is not None and str(table.state.last_throw) == "123455"
+    table.tray(News("removed", dice("15")))
+    assert table.state.turn_points == 150 and table.state.dice_to_throw == 4
+    table.tray(News("removed", dice("2345")))  # picking up the rest to throw: not a keep
+    assert table.state.turn_points == 150 and not table.view().prompt
+
+
+def test_dice_that_are_not_a_keep_are_refused_with_a_prompt(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    table.tray(News("removed", dice("23")))
+    assert table.state is not None and table.state.phase == "keep"
+    assert "23 is not a keep" in table.view().prompt
+
+
+def test_cocked_die_waits_for_a_rethrow(table: Table) -> None:
+    table.tray(News("settled", dice("15523?")))
+    table.tray(News("prompt", dice("?"), "cocked"))
+    assert table.state is not None and table.state.last_throw is None
+    assert table.view().prompt == "die cocked - throw it again"
+    table.tray(News("settled", dice("155236")))  # the re-throw clears the prompt
+    assert str(table.state.last_throw) == "123556" and not table.view().prompt
+
+
+def test_wrong_number_of_dice_is_named(table: Table) -> None:
+    table.tray(News("settled", dice("15523")))
+    assert table.state is not None and table.state.last_throw is None
+    assert table.view().prompt == "5 dice in the tray: throw 6"
+
+
+def test_tray_events_are_ignored_outside_a_game(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False)
+        table.tray(News("settled", dice("155234")))
+        assert table.state is None and table.view().screen == "setup"
+
+
+def test_tray_events_do_not_play_a_virtual_dice_game(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.tray(News("settled", dice("155234")))
+        assert table.state is not None and table.state.last_throw is None
+
+
+def test_next_steals_where_the_rules_allow_it(tmp_path: Path) -> None:
+    from farkle_pi.ui.actions import Action
+
+    with Store(tmp_path / "farkle.db") as store:
+        rules = load_rules("standard", {"stealing": "true"})
+        table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
+        table.new_game()
+
+        def play(*actions: Action) -> None:
+            for action in actions:
+                table.handle(action)
+                assert not table.view().error, table.view().error
+
+        def typed(faces: str) -> list[Action]:
+            return [Action("digit", value=int(f)) for f in faces]
+
+        def keep(faces: str) -> None:
+            while "".join(map(str, table.view().options[table.view().selected].keep)) != faces:
+                table.handle(Action("next"))
+            table.handle(Action("keep"))
+
+        play(*typed("111234"))
+        keep("111")
+        play(Action("bank"))  # Ann 1000; Bob is not on the board: nothing to steal
+        assert table.view().prompt == ""
+        play(*typed("555234"))
+        keep("555")
+        play(Action("bank"))  # Bob 500 with 3 dice left: Ann may steal them
+        assert table.view().prompt == "NEXT steals 500 with 3 dice from Bob"
+        play(Action("next"))
+        play(*typed("155"))
+        keep("155")
+        assert table.state is not None and table.state.turn_points == 700
+
+
+def test_virtual_throws_cannot_be_undone_but_keeps_can(tmp_path: Path) -> None:
+    from farkle_pi.ui.actions import Action
+
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.handle(Action("keep"))  # the Pi throws
+        while table.state is not None and table.state.phase != "keep":
+            table.handle(Action("keep"))  # a Farkle passes the turn: throw again
+        thrown = table.state.last_throw
+        table.handle(Action("undo"))
+        assert "cannot be taken back" in table.view().error
+        assert table.state.last_throw == thrown
+        table.handle(Action("keep"))  # keep the coach's choice ...
+        points = table.state.turn_points
+        assert points > 0
+        table.handle(Action("undo"))  # ... and take the keep back
+        assert not table.view().error and table.state.turn_points == 0
+
+
+def test_history_lists_the_nights_finished_games_newest_first() -> None:
+    from farkle_pi.store import GameRecord
+    from farkle_pi.table.adapter import history_rows
+
+    def game(started: str, over: bool = True, winner: str = "Ann") -> GameRecord:
+        return GameRecord(id=1, started=started, rules="standard", players=("Ann", "Bob"),
+                          scores=(10_050, 8_000), over=over, winners=(winner,), turns=(),
+                          faces=(0,) * 6)
+
+    rows = history_rows([
+        game("2026-11-27T20:00:00+00:00", winner="Old"),  # two nights ago
+        game("2026-11-29T19:00:00+00:00", winner="Bob"),
+        game("2026-11-29T21:30:00+00:00"),
+        game("2026-11-29T22:10:00+00:00", over=False),  # still being played
+    ])
+    assert [row.winner for row in rows] == ["Ann", "Bob"]
+    assert all(len(row.when) == 5 and row.when[2] == ":" for row in rows)
+
+
+def test_entry_minimum_is_shown_and_keeps_the_bank_lamp_dark(tmp_path: Path) -> None:
+    from farkle_pi.ui.actions import Action
+
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"entry": "500"}), ["Ann"], "manual",
+                      resume=False, say=lambda _: None)
+        table.new_game()
+        assert table.view().turn_note == "needs 500 to get on the board"
+        for face in (1, 2, 3, 4, 6, 6):
+            table.handle(Action("digit", value=face))
+        assert not table.view().can_bank  # 100 would not get Ann on the board
+        table.handle(Action("bank"))
+        assert "not enough to bank: 500 needed" in table.view().error
+        assert table.state is not None and table.state.turn_points == 0
