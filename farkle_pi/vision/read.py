@@ -1,7 +1,7 @@
 """Read one die: crop around a candidate, classify the crop, measure its outline.
 
 The crop is axis-aligned (the reader learned every rotation) with side
-CROP_SCALE x the die size, shrunk to 32x32. The reader's class 0 means "not a
+CROP_SCALE x the die size, shrunk to CROP x CROP. The reader's class 0 means "not a
 die"; 1..6 are faces. The crop is read twice (as is and turned 90 degrees) and
 the probabilities averaged, which steadies borderline cases. The outline
 (rotated box, body mask) comes from the crop's difference to its own border.
@@ -21,7 +21,7 @@ from farkle_pi.vision.types import RotatedBox
 
 Image = npt.NDArray[np.uint8]
 
-CROP = 32
+CROP = 40
 CROP_SCALE = 1.3
 
 

@@ -17,7 +17,7 @@ Image = npt.NDArray[np.uint8]
 NOT_DIE = 0.5  # reader's "not a die" probability above which a weak candidate is dropped
 WEAK_HEAT = 0.5  # detector score below which the reader may veto a candidate
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
-COCKED_ASPECT = 1.35  # outline longer/shorter side above this: a die leaning on something
+COCKED_ASPECT = 1.6  # outline longer/shorter side above this: a die leaning on something
 MIN_REFERENCE_DIFF = 12.0  # mean grey difference to the empty tray a die must exceed
 
 
