@@ -53,10 +53,12 @@ class SynthDie:
 
 
 def _contrast_pip(body: tuple[int, int, int], rng: np.random.Generator) -> tuple[int, int, int]:
-    """A pip colour that stands out from the body (dark on light, light on dark)."""
-    light = sum(body) / 3.0 > 140
+    """A pip colour that stands out from the body: far in colour and in brightness."""
     choices = [c for c in PIP_COLOURS
-               if (sum(c) / 3.0 > 140) != light or (c[2] > 150 and not light)]
+               if sum(abs(a - b) for a, b in zip(c, body, strict=True)) > 240
+               and abs(sum(c) - sum(body)) / 3.0 > 50]
+    if not choices:
+        return (20, 20, 20) if sum(body) > 380 else (250, 250, 250)
     return choices[int(rng.integers(len(choices)))]
 
 
