@@ -74,8 +74,8 @@ class Reader(nn.Module):
                                  nn.MaxPool2d(2))
 
         self.features = nn.Sequential(cbrp(3, 24), cbrp(24, 48), cbrp(48, 64))
-        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * (CROP // 8) ** 2, 64), nn.ReLU(), nn.Dropout(0.2),
-                                nn.Linear(64, 7))
+        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * (CROP // 8) ** 2, 64), nn.ReLU(),
+                                nn.Dropout(0.2), nn.Linear(64, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.fc(self.features(x))
