@@ -64,8 +64,8 @@ def classify(crops: list[Crop]) -> npt.NDArray[np.float32]:
     return out
 
 
-def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8]]:
-    """Rotated box (image coordinates) and body mask of the die in the crop.
+def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:
+    """Rotated box (image coordinates), body mask, and whether a die-sized body was found.
 
     The die is what differs most from the crop's border colour; the blob at the
     centre is kept. Falls back to an upright square of the detector's size.
@@ -94,8 +94,8 @@ def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8]]
         body = np.zeros_like(mask)
         q = crop.side // 4
         body[q:-q, q:-q] = 255
-        return fallback, body
+        return fallback, body, False
     (cx, cy), (bw, bh), ang = cv2.minAreaRect(best)
     body = np.zeros(mask.shape, np.uint8)
     cv2.drawContours(body, [best], -1, (255,), -1)
-    return RotatedBox((crop.x0 + cx, crop.y0 + cy), (bw, bh), float(ang)), body
+    return RotatedBox((crop.x0 + cx, crop.y0 + cy), (bw, bh), float(ang)), body, True

@@ -36,7 +36,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     for cand, crop, p in zip(cands, crops, probs, strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
-        box, mask = outline(crop, cand.size)
+        box, mask, body = outline(crop, cand.size)
+        if not body and float(p[1:].max()) < MIN_CONFIDENCE:
+            continue  # no die-sized body and no sure face: a speck or a stain, not a die
         kept.append((cand, p, box, body_colour(crop.pixels, mask)))
     h, w = image.shape[:2]
     out: list[DieReading] = []
