@@ -53,7 +53,7 @@ def main() -> None:
     inside = empty.copy()
     inside_dice = [SynthDie(v, (160.0 + 70 * k, 200.0 + 40 * (k % 2)), 44.0, 15.0 * k,
                             (235, 235, 235)) for k, v in enumerate((1, 5, 3, 6))]
-    outside = SynthDie(2, (40.0, 440.0), 44.0, 10.0, (40, 40, 200))
+    outside = SynthDie(2, (38.0, 240.0), 44.0, 10.0, (235, 235, 235))
     for d in [*inside_dice, outside]:
         draw_die(inside, d, (20, 20, 20), rng)
     cv2.imwrite(str(OUT / "tray_dice.png"), inside, [cv2.IMWRITE_PNG_COMPRESSION, 9])

@@ -65,7 +65,12 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
 
 
 def _suppress_close(found: list[Candidate]) -> list[Candidate]:
-    """Drop a weaker candidate whose centre lies well inside a stronger one."""
+    """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger."""
+    found = [
+        c for c in found
+        if not any(np.hypot(c.x - k.x, c.y - k.y) < 0.45 * k.size and c.size < 0.6 * k.size
+                   for k in found)
+    ]
     kept: list[Candidate] = []
     for c in found:
         if all(np.hypot(c.x - k.x, c.y - k.y) > 0.6 * min(c.size, k.size) for k in kept):
