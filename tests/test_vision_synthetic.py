@@ -7,7 +7,6 @@ from pathlib import Path
 
 import cv2
 import numpy as np
-import pytest
 
 from farkle_pi.vision import Calibration, DieReading, read_dice
 from farkle_pi.vision.dataset import LabelledDie, load_folder
@@ -56,7 +55,7 @@ def test_calibration_keeps_dice_in_the_tray_only() -> None:
     cal = Calibration.load(FIXTURES / "tray_calibration.json")
     truth = json.loads((FIXTURES / "tray_labels.json").read_text())
     img = _image("tray_dice.png")
-    (ox, oy, ow, oh) = truth["outside"][0]["bbox"]
+    ox, _, ow, _ = truth["outside"][0]["bbox"]
     no_tray = read_dice(img, Calibration(die_size_px=cal.die_size_px))
     with_cal = read_dice(img, cal)
     assert any(abs(r.center[0] - ox - ow / 2) < ow / 2 for r in no_tray)  # seen without tray
