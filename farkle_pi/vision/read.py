@@ -2,7 +2,7 @@
 
 The crop is axis-aligned (the reader learned every rotation) with side
 CROP_SCALE x the die size, shrunk to CROP x CROP. The reader's class 0 means "not a
-die"; 1..6 are faces. The crop is read twice (as is and turned 90 degrees) and
+die"; 1..6 are faces. The crop is read VIEWS times (turned by 90 degrees each) and
 the probabilities averaged, which steadies borderline cases. The outline
 (rotated box, body mask) comes from the crop's difference to its own border.
 """
@@ -23,6 +23,7 @@ Image = npt.NDArray[np.uint8]
 
 CROP = 40
 CROP_SCALE = 1.3
+VIEWS = 2  # the crop is read as is and turned by 90 degrees, probabilities averaged
 
 
 @dataclass(frozen=True)
@@ -48,20 +49,19 @@ def cut(image: Image, cand: Candidate) -> Crop:
     return Crop(np.ascontiguousarray(part).astype(np.uint8), x0, y0, side)
 
 
-def classify(crops: list[Crop]) -> npt.NDArray[np.float32]:
-    """N x 7 class probabilities (0 = not a die, 1..6 = face), two views averaged."""
+def classify(crops: list[Crop], views: int = VIEWS) -> npt.NDArray[np.float32]:
+    """N x 7 class probabilities (0 = not a die, 1..6 = face), `views` turns averaged."""
     if not crops:
         return np.zeros((0, 7), np.float32)
     small = np.stack([cv2.resize(c.pixels, (CROP, CROP), interpolation=cv2.INTER_AREA)
                       for c in crops])
-    batch = np.concatenate([small, np.rot90(small, 1, axes=(1, 2))])
+    batch = np.concatenate([np.rot90(small, k, axes=(1, 2)) for k in range(views)])
     logits = load_net(READER_FILE).run(batch)
     logits = logits - logits.max(axis=1, keepdims=True)
     probs = np.exp(logits)
     probs /= probs.sum(axis=1, keepdims=True)
-    n = len(crops)
-    out: npt.NDArray[np.float32] = ((probs[:n] + probs[n:]) / 2.0).astype(np.float32)
-    return out
+    out: npt.NDArray[np.float32] = probs.reshape(views, len(crops), -1).mean(axis=0)
+    return out.astype(np.float32)
 
 
 def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:
