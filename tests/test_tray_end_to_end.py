@@ -16,12 +16,11 @@ from farkle_pi.vision.model import DETECTOR_FILE, MODEL_DIR, READER_FILE
 MODELS = [MODEL_DIR / DETECTOR_FILE, MODEL_DIR / READER_FILE]
 
 
-# Measured with vision's nets so far (benchmarks/bench_tray.py), not merged here because those
-# vision commits fail vision's own tests: f0bc005 0/14 throws exactly right (42/70 dice),
-# 66f2efe 1/14 (44/70; only the `count` sequence passes), 12cc01f 1/14 (36/70). The tray's
-# own events and timing pass on the same videos with the script's truth as reader
+# Measured (benchmarks/bench_tray.py) with vision's nets: f0bc005 0/14 throws exactly right
+# (42/70 dice), 66f2efe 1/14 (44/70), 12cc01f 1/14 (36/70), 92492ea (merged here) 2/14 (46/70).
+# The tray's own events and timing pass on the same videos with the script's truth as reader
 # (tests/test_tray_fixtures.py).
-@pytest.mark.xfail(strict=True, reason="vision's reader misreads the rendered dice: 1/14 throws")
+@pytest.mark.xfail(strict=True, reason="vision's reader misreads the rendered dice: 2/14 throws")
 def test_the_real_reader_reports_every_throw_right() -> None:
     missing = [m.name for m in MODELS if not m.exists()]
     if missing:
