@@ -3,7 +3,7 @@
 
 * detector: a tiny fully convolutional net that marks die centres (heat map,
   sub-cell offset, log size) on the photo shrunk so a die is ~5-28 px across;
-* reader: a 32x32 crop classifier with 7 classes: 0 = "not a (readable) die",
+* reader: a 40x40 crop classifier with 7 classes: 0 = "not a (readable) die",
   1..6 = the face pointing up. Crops are not straightened: rotations are learned.
 
 Data: ../shared/data/byler_d6 minus the hold-out split (farkle_pi.vision.dataset),
@@ -32,12 +32,11 @@ from torch import nn
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv  # noqa: E402
+from farkle_pi.vision.read import CROP, CROP_SCALE  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
 
 DET_PATCH = 128
-CROP = 32
-CROP_SCALE = 1.3  # crop side / die size, as in farkle_pi.vision.read
-STORE = 64
+STORE = 96
 STORE_SCALE = 2.4  # stored crop side / die size (room for rotation + jitter)
 
 
@@ -74,9 +73,9 @@ class Reader(nn.Module):
             return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
                                  nn.MaxPool2d(2))
 
-        self.features = nn.Sequential(cbrp(3, 16), cbrp(16, 32), cbrp(32, 48))
-        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(48 * 16, 64), nn.ReLU(), nn.Dropout(0.2),
-                                nn.Linear(64, 7))
+        self.features = nn.Sequential(cbrp(3, 24), cbrp(24, 48), cbrp(48, 64))
+        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * (CROP // 8) ** 2, 64), nn.ReLU(),
+                                nn.Dropout(0.2), nn.Linear(64, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.fc(self.features(x))
@@ -116,7 +115,7 @@ def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     f = img.astype(np.float32)
     if rng.random() < 0.15:
         f = np.repeat(f.mean(axis=2, keepdims=True), 3, axis=2)
-    f = f * rng.uniform(0.6, 1.4, size=3) + rng.uniform(-40, 40)
+    f = f * rng.uniform(0.8, 1.2, size=3) * rng.uniform(0.8, 1.2) + rng.uniform(-25, 25)
     if rng.random() < 0.3:
         f = 255.0 * (np.clip(f, 0, 255) / 255.0) ** rng.uniform(0.6, 1.6)
     if rng.random() < 0.3:
@@ -142,6 +141,9 @@ def det_sample(item, rng: np.random.Generator):
         c = cs[rng.integers(len(cs))] + rng.normal(0, 40 / max(s, 0.1) * 0.25, 2)
     else:
         c = np.array([rng.uniform(0, img.shape[1]), rng.uniform(0, img.shape[0])])
+    if s < 0.9:  # shrink with area averaging first: warpAffine alone aliases pips away
+        img = cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_AREA)
+        cs, ss, c, s = cs * s, ss * s, c * s, 1.0
     m = cv2.getRotationMatrix2D((float(c[0]), float(c[1])), float(ang), float(s))
     m[:, 2] += np.array([DET_PATCH / 2 - c[0], DET_PATCH / 2 - c[1]])
     if rng.random() < 0.5:  # mirror
@@ -149,8 +151,8 @@ def det_sample(item, rng: np.random.Generator):
         m[0, 2] += DET_PATCH
     border = cv2.BORDER_REFLECT if rng.random() < 0.5 else cv2.BORDER_CONSTANT
     val = tuple(int(v) for v in rng.integers(0, 255, 3))
-    patch = cv2.warpAffine(img, m, (DET_PATCH, DET_PATCH), flags=cv2.INTER_AREA if s < 1 else
-                           cv2.INTER_LINEAR, borderMode=border, borderValue=val)
+    patch = cv2.warpAffine(img, m, (DET_PATCH, DET_PATCH), flags=cv2.INTER_LINEAR,
+                           borderMode=border, borderValue=val)
     patch = colour_jitter(patch, rng)
     pc = cs @ m[:, :2].T + m[:, 2]
     psz = ss * s
@@ -212,10 +214,7 @@ def build_crops(items, rng: np.random.Generator):
     crops, labels = [], []
 
     def grab(img, c, size):
-        s = STORE / (STORE_SCALE * size)
-        m = np.array([[s, 0, STORE / 2 - s * c[0]], [0, s, STORE / 2 - s * c[1]]])
-        return cv2.warpAffine(img, m, (STORE, STORE), flags=cv2.INTER_AREA if s < 1 else
-                              cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT)
+        return square_crop(img, c, STORE_SCALE * size, STORE)
 
     for img, cs, ss, vs in items:
         h, w = img.shape[:2]
@@ -237,6 +236,35 @@ def build_crops(items, rng: np.random.Generator):
     return np.stack(crops), np.array(labels, np.int64)
 
 
+def square_crop(img: np.ndarray, c, side: float, out: int) -> np.ndarray:
+    """Square of `side` px around c, reflected at the borders, area-resized to out x out."""
+    side = max(4, round(side))
+    x0, y0 = round(c[0] - side / 2), round(c[1] - side / 2)
+    h, w = img.shape[:2]
+    pad = max(0, -x0, -y0, x0 + side - w, y0 + side - h)
+    if pad:
+        img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REFLECT)
+        x0, y0 = x0 + pad, y0 + pad
+    part = img[y0:y0 + side, x0:x0 + side]
+    return cv2.resize(part, (out, out), interpolation=cv2.INTER_AREA if side > out else
+                      cv2.INTER_LINEAR)
+
+
+def hard_negatives(items, det_path: Path, data_root: Path):
+    """Detector candidates on real training photos that match no label: "not a die" crops."""
+    from farkle_pi.vision import find
+    from farkle_pi.vision.model import load_net
+
+    find.load_net = lambda name: load_net(name, str(det_path.parent))
+    crops = []
+    for img, cs, ss, _ in items:
+        for k in find.find_candidates(img):
+            d = np.hypot(cs[:, 0] - k.x, cs[:, 1] - k.y)
+            if np.all(d > 0.5 * ss):
+                crops.append(square_crop(img, (k.x, k.y), STORE_SCALE * k.size, STORE))
+    return crops
+
+
 def crop_batch(crops, labels, idx, rng: np.random.Generator):
     out = []
     for k in idx:
@@ -249,7 +277,7 @@ def crop_batch(crops, labels, idx, rng: np.random.Generator):
         if rng.random() < 0.5:
             m[0] = -m[0]
             m[0, 2] += CROP
-        sx = rng.uniform(0.85, 1.15)  # mild stretch: perspective, stretched photos
+        sx = rng.uniform(0.9, 1.1)  # mild stretch: perspective, stretched photos
         m[0] *= sx
         m[0, 2] += CROP / 2 * (1 - sx)
         out.append(colour_jitter(cv2.warpAffine(crops[k], m, (CROP, CROP),
@@ -262,8 +290,11 @@ def train_reader(crops, labels, steps: int, rng: np.random.Generator) -> Reader:
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
     t0 = time.time()
+    dice = np.nonzero(labels > 0)[0]
+    other = np.nonzero(labels == 0)[0]
     for step in range(steps):
-        idx = rng.integers(len(labels), size=128)
+        # 3 in 4 samples are dice: "not a die" crops outnumber dice 2:1 in the pool
+        idx = np.concatenate([rng.choice(dice, 96), rng.choice(other, 32)])
         x = crop_batch(crops, labels, idx, rng)
         y = torch.from_numpy(labels[idx])
         loss = F.cross_entropy(net(x), y, label_smoothing=0.05)
@@ -286,14 +317,15 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     ap.add_argument("--out", type=Path, default=ROOT / "models")
-    ap.add_argument("--det-steps", type=int, default=1500)
-    ap.add_argument("--read-steps", type=int, default=2500)
+    ap.add_argument("--det-steps", type=int, default=2500)
+    ap.add_argument("--read-steps", type=int, default=5000)
     ap.add_argument("--synth", type=int, default=300)
     ap.add_argument("--seed", type=int, default=5)
+    ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
-    torch.set_num_threads(2)
+    torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     items = load_training_images(args.data, args.synth, rng)
     args.out.mkdir(exist_ok=True)
@@ -302,6 +334,12 @@ def main() -> None:
         export(det, (1, 3, 160, 160), args.out / "dice_detector.onnx")
     if args.only in ("read", "both"):
         crops, labels = build_crops(items, rng)
+        real = items[: len(items) - args.synth]
+        hard = hard_negatives(real, args.out / "dice_detector.onnx", args.data)
+        if hard:
+            crops = np.concatenate([crops] + [np.stack(hard)] * 3)  # weight them x3
+            labels = np.concatenate([labels, np.zeros(3 * len(hard), np.int64)])
+        print(f"hard negatives {len(hard)}", flush=True)
         print(f"crops {len(labels)} (not-die {int((labels == 0).sum())})", flush=True)
         reader = train_reader(crops, labels, args.read_steps, rng)
         export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")

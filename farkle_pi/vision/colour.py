@@ -15,14 +15,13 @@ Image = npt.NDArray[np.uint8]
 
 
 def body_colour(crop: Image, mask: npt.NDArray[np.uint8]) -> tuple[int, int, int]:
-    """Mean BGR of the mask's majority colour: pixels far from the median are pips/glare."""
-    pixels = crop[mask > 0].reshape(-1, 3).astype(np.float32)
-    if len(pixels) < 4:
-        pixels = crop.reshape(-1, 3).astype(np.float32)
-    median = np.median(pixels, axis=0)
-    dist = np.abs(pixels - median).sum(axis=1)
-    body = pixels[dist <= max(30.0, float(np.percentile(dist, 60)))]
-    mean = body.mean(axis=0)
+    """Mean BGR of the mask's majority colour: pixels far from the first mean are pips/glare."""
+    if int(cv2.countNonZero(mask)) < 4:
+        mask = np.full(mask.shape, 255, np.uint8)
+    first = np.array(cv2.mean(crop, mask)[:3], np.float32)
+    dist = np.abs(crop.astype(np.float32) - first).sum(axis=2)
+    near = np.asarray((dist < 90.0) & (mask > 0), np.uint8)
+    mean = cv2.mean(crop, near if int(cv2.countNonZero(near)) >= 4 else mask)
     return (int(mean[0]), int(mean[1]), int(mean[2]))
 
 

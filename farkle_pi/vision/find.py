@@ -1,7 +1,7 @@
 """Find dice: a tiny fully convolutional net marks die centres on a shrunken photo.
 
-The photo is scaled so a die is about 10 px across (from the calibration's die
-size, else by fitting the longer side to 160 px), the net gives a centre heat
+The photo is scaled so a die is about 14 px across (from the calibration's die
+size, else by fitting the longer side to 224 px), the net gives a centre heat
 map at half that resolution plus a sub-cell offset and the log die size, and
 local maxima above a threshold become candidates. Reading them is read.py's job.
 """
@@ -18,8 +18,8 @@ from farkle_pi.vision.model import DETECTOR_FILE, load_net
 
 Image = npt.NDArray[np.uint8]
 
-DETECT_SIDE = 160  # longer side of the detector's input without a calibration
-DETECT_DIE_PX = 10.0  # die size the detector sees best (with a calibration)
+DETECT_SIDE = 224  # longer side of the detector's input without a calibration
+DETECT_DIE_PX = 14.0  # die size the detector sees with a calibration (as byler at 224 px)
 MIN_HEAT = 0.2
 
 
@@ -65,9 +65,14 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
 
 
 def _suppress_close(found: list[Candidate]) -> list[Candidate]:
-    """Drop a weaker candidate whose centre lies well inside a stronger one."""
+    """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger."""
+    found = [
+        c for c in found
+        if not any(np.hypot(c.x - k.x, c.y - k.y) < 0.45 * k.size and c.size < 0.6 * k.size
+                   for k in found)
+    ]
     kept: list[Candidate] = []
     for c in found:
-        if all(np.hypot(c.x - k.x, c.y - k.y) > 0.5 * min(c.size, k.size) for k in kept):
+        if all(np.hypot(c.x - k.x, c.y - k.y) > 0.6 * min(c.size, k.size) for k in kept):
             kept.append(c)
     return kept

@@ -1,7 +1,7 @@
 """The two small ONNX nets, run with OpenCV's dnn module (no other runtime needed).
 
 ``models/dice_detector.onnx`` marks die centres on a shrunken photo;
-``models/dice_reader.onnx`` reads a 32x32 crop as 0 = not a die, or 1..6.
+``models/dice_reader.onnx`` reads a 40x40 crop as 0 = not a die, or 1..6.
 Both are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 """
 

@@ -17,7 +17,7 @@ Image = npt.NDArray[np.uint8]
 NOT_DIE = 0.5  # reader's "not a die" probability above which a weak candidate is dropped
 WEAK_HEAT = 0.5  # detector score below which the reader may veto a candidate
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
-COCKED_ASPECT = 1.35  # outline longer/shorter side above this: a die leaning on something
+COCKED_ASPECT = 1.6  # outline longer/shorter side above this: a die leaning on something
 MIN_REFERENCE_DIFF = 12.0  # mean grey difference to the empty tray a die must exceed
 
 
@@ -36,7 +36,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     for cand, crop, p in zip(cands, crops, probs, strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
-        box, mask = outline(crop, cand.size)
+        box, mask, body = outline(crop, cand.size)
+        if not body and float(p[1:].max()) < MIN_CONFIDENCE:
+            continue  # no die-sized body and no sure face: a speck or a stain, not a die
         kept.append((cand, p, box, body_colour(crop.pixels, mask)))
     h, w = image.shape[:2]
     out: list[DieReading] = []

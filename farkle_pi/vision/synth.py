@@ -53,15 +53,18 @@ class SynthDie:
 
 
 def _contrast_pip(body: tuple[int, int, int], rng: np.random.Generator) -> tuple[int, int, int]:
-    """A pip colour that stands out from the body (dark on light, light on dark)."""
-    light = sum(body) / 3.0 > 140
+    """A pip colour that stands out from the body: far in colour and in brightness."""
     choices = [c for c in PIP_COLOURS
-               if (sum(c) / 3.0 > 140) != light or (c[2] > 150 and not light)]
+               if sum(abs(a - b) for a, b in zip(c, body, strict=True)) > 240
+               and abs(sum(c) - sum(body)) / 3.0 > 50]
+    if not choices:
+        return (20, 20, 20) if sum(body) > 380 else (250, 250, 250)
     return choices[int(rng.integers(len(choices)))]
 
 
-def random_background(shape: tuple[int, int], rng: np.random.Generator) -> Image:
-    """Paper, felt or wood-like background with a light gradient and noise."""
+def random_background(shape: tuple[int, int], rng: np.random.Generator,
+                      noise: bool = True) -> Image:
+    """Paper, felt or wood-like background with a light gradient and (optional) noise."""
     h, w = shape
     base = rng.integers(20, 250, size=3).astype(np.float32)
     if rng.random() < 0.4:
@@ -70,13 +73,14 @@ def random_background(shape: tuple[int, int], rng: np.random.Generator) -> Image
     tilt = rng.uniform(-0.25, 0.25, size=2)
     grad = 1.0 + tilt[0] * (xx / w - 0.5) + tilt[1] * (yy / h - 0.5)
     img = base[None, None, :] * grad[:, :, None]
-    kind = rng.integers(3)
+    kind = rng.integers(3) if noise else 0
     if kind == 1:  # felt: fine noise
         img += rng.normal(0, rng.uniform(3, 12), size=(h, w, 1)).astype(np.float32)
     elif kind == 2:  # wood: stretched noise stripes
         stripes = cv2.resize(rng.normal(0, 1, size=(max(h // 40, 2), w)).astype(np.float32), (w, h))
         img += (stripes * rng.uniform(2, 10))[:, :, None]
-    img += rng.normal(0, 2.0, size=(h, w, 3)).astype(np.float32)
+    if noise:
+        img += rng.normal(0, 2.0, size=(h, w, 3)).astype(np.float32)
     return np.asarray(np.clip(img, 0, 255), np.uint8)
 
 
@@ -123,10 +127,12 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
 
 def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
                  n_dice: int | None = None, size_range: tuple[float, float] = (20.0, 80.0),
-                 touching: bool = True) -> tuple[Image, list[SynthDie]]:
+                 touching: bool = True, background: Image | None = None,
+                 noise: bool = True
+                 ) -> tuple[Image, list[SynthDie]]:
     """A random tray photo from above: background plus 1-12 dice, no overlaps."""
     h, w = shape
-    img: Image = random_background(shape, rng)
+    img: Image = random_background(shape, rng, noise) if background is None else background.copy()
     count = int(rng.integers(1, 13)) if n_dice is None else n_dice
     size = float(math.exp(rng.uniform(math.log(size_range[0]), math.log(size_range[1]))))
     dice: list[SynthDie] = []
@@ -150,6 +156,6 @@ def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
         dice.append(SynthDie(int(rng.integers(1, 7)), c, s, float(rng.uniform(0, 90)), body))
     for die in dice:
         draw_die(img, die, _contrast_pip(die.body_bgr, rng), rng)
-    if rng.random() < 0.5:
+    if noise and rng.random() < 0.5:
         img = np.asarray(cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0)), np.uint8)
     return img, dice

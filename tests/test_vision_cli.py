@@ -1,0 +1,77 @@
+"""`farkle-pi detect` / `farkle-pi evaluate`: the JSON contract and bad-file handling."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.cli import main
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
+DIE_KEYS = {"value", "center", "bbox", "confidence", "color", "flat"}
+
+
+def test_detect_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    image = FIXTURES / "synth_01.png"
+    assert main(["detect", "--json", str(image)]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert len(lines) == 1
+    row = json.loads(lines[0])
+    assert row["image"] == str(image)
+    assert isinstance(row["ms"], float | int) and row["ms"] > 0
+    assert row["dice"]
+    for die in row["dice"]:
+        assert set(die) >= DIE_KEYS
+        assert die["value"] is None or die["value"] in range(1, 7)
+        assert len(die["center"]) == 2 and len(die["bbox"]) == 4
+        assert isinstance(die["color"], str) and isinstance(die["flat"], bool)
+
+
+def test_bad_file_is_one_line_and_others_still_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    broken = tmp_path / "broken.jpg"
+    broken.write_bytes(b"not a picture")
+    good = FIXTURES / "synth_02.png"
+    code = main(["detect", "--json", str(broken), str(tmp_path / "missing.png"), str(good)])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert [json.loads(line)["image"] for line in out.strip().splitlines()] == [str(good)]
+    assert len(err.strip().splitlines()) == 2 and "broken.jpg" in err and "missing.png" in err
+
+
+def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out_png = tmp_path / "out.png"
+    images = [str(FIXTURES / "synth_00.png"), str(FIXTURES / "synth_01.png")]
+    assert main(["detect", "--draw", str(out_png), *images]) == 0
+    text = capsys.readouterr().out
+    assert "synth_00.png" in text and "dice" in text
+    assert (tmp_path / "out-synth_00.png").is_file() and (tmp_path / "out-synth_01.png").is_file()
+
+
+def test_detect_with_calibration(capsys: pytest.CaptureFixture[str]) -> None:
+    cal = FIXTURES / "tray_calibration.json"
+    assert main(["detect", "--json", "--calibration", str(cal),
+                 str(FIXTURES / "tray_dice.png")]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert sorted(d["value"] for d in row["dice"]) == [1, 3, 5, 6]
+
+
+def test_evaluate_prints_the_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["evaluate", "--json", str(FIXTURES)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    for key in ("die_accuracy", "found", "missed", "extra", "photo_accuracy", "unreadable",
+                "wrong_confident", "median_ms"):
+        assert key in figures
+    assert 0.0 <= figures["die_accuracy"] <= 1.0 and figures["photos"] == 6
+    assert main(["evaluate", str(FIXTURES)]) == 0
+    assert "photos fully right" in capsys.readouterr().out
+
+
+def test_evaluate_without_labels_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["evaluate", str(tmp_path)]) == 2
+    assert "labels.jsonl" in capsys.readouterr().err

@@ -1,0 +1,48 @@
+"""The reader on real photos from ../shared/data (skipped when that folder is absent).
+
+The floors are for the hold-out split of byler_d6 that training never saw
+(farkle_pi.vision.dataset.is_holdout); the measured figures are in models/dice_reader.md.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.vision.dataset import is_holdout, load_folder
+from farkle_pi.vision.evaluate import Score, evaluate
+
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+BYLER = DATA / "byler_d6"
+
+
+@pytest.fixture(scope="module")
+def holdout_score() -> Score:
+    if not (BYLER / "labels.jsonl").is_file():
+        pytest.skip(f"real photos not found at {BYLER} (shared/data sits beside the repo)")
+    photos = [p for p in load_folder(BYLER) if is_holdout(p.path.name)]
+    assert len(photos) > 40
+    return evaluate(photos)
+
+
+def test_holdout_die_accuracy_floor(holdout_score: Score) -> None:
+    assert holdout_score.summary()["die_accuracy"] >= HOLDOUT_DIE_FLOOR
+
+
+def test_holdout_photo_accuracy_floor(holdout_score: Score) -> None:
+    assert holdout_score.summary()["photo_accuracy"] >= HOLDOUT_PHOTO_FLOOR
+
+
+def test_holdout_rarely_wrong_and_confident(holdout_score: Score) -> None:
+    assert holdout_score.wrong_confident <= HOLDOUT_MAX_WRONG_CONFIDENT
+
+
+def test_holdout_few_missed_or_extra(holdout_score: Score) -> None:
+    assert holdout_score.missed + holdout_score.extra <= HOLDOUT_MAX_MISSED_EXTRA
+
+
+HOLDOUT_DIE_FLOOR = 0.78
+HOLDOUT_PHOTO_FLOOR = 0.25
+HOLDOUT_MAX_WRONG_CONFIDENT = 10
+HOLDOUT_MAX_MISSED_EXTRA = 16

@@ -1,0 +1,91 @@
+"""The reader on the project's own synthetic photos (fixtures/vision): exact answers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from farkle_pi.vision import Calibration, DieReading, read_dice
+from farkle_pi.vision.dataset import LabelledDie, load_folder
+from farkle_pi.vision.evaluate import evaluate, match
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
+
+
+def _image(name: str) -> np.ndarray:
+    img = cv2.imread(str(FIXTURES / name), cv2.IMREAD_COLOR)
+    assert img is not None, name
+    return np.asarray(img, np.uint8)
+
+
+def test_tray_scene_is_read_exactly() -> None:
+    """Four white dice with black pips on felt: every value exact, nothing extra."""
+    truth = json.loads((FIXTURES / "tray_labels.json").read_text())
+    cal = Calibration.load(FIXTURES / "tray_calibration.json")
+    readings = read_dice(_image("tray_dice.png"), cal)
+    labels = tuple(LabelledDie(d["value"], tuple(d["bbox"])) for d in truth["inside"])
+    pairs = match(labels, readings)
+    assert [lab.value for lab, _ in pairs] == [r.value if r else None for _, r in pairs]
+    assert len(readings) == len(labels)
+
+
+def test_readings_are_plain_data_in_image_pixels() -> None:
+    img = _image("synth_00.png")
+    for r in read_dice(img):
+        assert isinstance(r, DieReading)
+        x, y, w, h = r.bbox
+        assert 0 <= r.center[0] < img.shape[1] and 0 <= r.center[1] < img.shape[0]
+        assert x <= r.center[0] <= x + w and y <= r.center[1] <= y + h
+        assert 0.0 <= r.confidence <= 1.0
+        assert len(r.colour_bgr) == 3 and r.colour_name
+        assert r.flat and not r.at_edge
+
+
+def test_greyscale_input_is_accepted() -> None:
+    grey = cv2.cvtColor(_image("tray_dice.png"), cv2.COLOR_BGR2GRAY)
+    cal = Calibration.load(FIXTURES / "tray_calibration.json")
+    readings = read_dice(np.asarray(grey, np.uint8), cal)
+    assert readings and all(isinstance(r, DieReading) for r in readings)
+
+
+def test_calibration_keeps_dice_in_the_tray_only() -> None:
+    cal = Calibration.load(FIXTURES / "tray_calibration.json")
+    truth = json.loads((FIXTURES / "tray_labels.json").read_text())
+    img = _image("tray_dice.png")
+    ox, _, ow, _ = truth["outside"][0]["bbox"]
+    no_tray = read_dice(img, Calibration(die_size_px=cal.die_size_px))
+    with_cal = read_dice(img, cal)
+    assert any(abs(r.center[0] - ox - ow / 2) < ow / 2 for r in no_tray)  # seen without tray
+    assert not any(abs(r.center[0] - ox - ow / 2) < ow / 2 for r in with_cal)
+    assert sorted(r.value for r in with_cal) == sorted(d["value"] for d in truth["inside"])
+    assert all(r.colour_name == "white" for r in with_cal)
+
+
+def test_empty_tray_has_no_dice() -> None:
+    assert read_dice(_image("tray_empty.png")) == []
+    cal = Calibration.load(FIXTURES / "tray_calibration.json")
+    assert read_dice(_image("tray_empty.png"), cal) == []
+
+
+def test_calibration_json_round_trip(tmp_path: Path) -> None:
+    cal = Calibration(reference_image=tmp_path / "ref.png", tray_polygon=((0, 0), (9, 0), (9, 9)),
+                      keep_zone_polygon=((1, 1), (2, 1), (2, 2)), die_size_px=40.0)
+    cal.save(tmp_path / "cal.json")
+    back = Calibration.load(tmp_path / "cal.json")
+    assert back.tray_polygon == cal.tray_polygon and back.die_size_px == 40.0
+    assert back.keep_zone_polygon == cal.keep_zone_polygon
+    assert back.inside((5, 1)) and not back.inside((50, 50))
+
+
+def test_random_synthetic_scenes_floor() -> None:
+    """Cartoon-like renders are out of the reader's comfort zone (see models/dice_reader.md):
+    this floor records today's level so a regression shows."""
+    score = evaluate(load_folder(FIXTURES))
+    assert score.summary()["die_accuracy"] >= SYNTH_DIE_FLOOR
+    assert score.wrong_confident <= 2
+
+
+SYNTH_DIE_FLOOR = 0.55
