@@ -153,21 +153,25 @@ def _reader_without_model(image: object, calibration: object = None) -> list[obj
     raise FarkleError("model file missing: models/dice_detector.onnx")
 
 
-def test_demo_without_a_display_says_so_in_one_line(
-    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+def test_demo_without_a_display_says_so_in_one_line_and_plays_headless(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER", "1")
+    monkeypatch.chdir(tmp_path)
     pygame.display.quit()
     try:
-        assert main(["demo"]) == 2
+        assert main(["demo", "--virtual"]) == 0
     finally:
         pygame.display.quit()
         monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
-    err = [line for line in capsys.readouterr().err.splitlines() if line.startswith("farkle-pi")]
+    captured = capsys.readouterr()
+    err = [line for line in captured.err.splitlines() if line.startswith("farkle-pi")]
     assert len(err) == 1
-    assert "no display could be opened" in err[0] and "farkle-pi demo --headless" in err[0]
+    assert "no display could be opened" in err[0] and "playing it headless instead" in err[0]
+    assert "game over" in captured.out
+    assert (tmp_path / "farkle-pi-demo.png").stat().st_size > 1000
 
 
 def test_the_demo_uses_the_vision_reader_only_when_it_reads_the_recording_right() -> None:

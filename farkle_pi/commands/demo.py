@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -25,6 +26,7 @@ WINNER_SECONDS = 8.0  # the winner stays up this long before the demo window clo
 VIRTUAL_TARGET = 4000  # short enough to watch to the end
 # The recorded session is about a minute of play: the first to 1,500 wins, no final round.
 TRAY_RULES = {"target": 1500, "final_round": False}
+NO_DISPLAY_PNG = "farkle-pi-demo.png"
 
 
 def register(sub: Any) -> None:
@@ -62,7 +64,14 @@ def run(args: argparse.Namespace) -> int:
     house = {k for k, _, _ in (item.partition("=") for item in args.set)}
     defaults = {"target": VIRTUAL_TARGET} if args.virtual else TRAY_RULES
     rules = rules.with_changes({k: v for k, v in defaults.items() if k not in house})
-    surface = open_surface(parse_size(args.size), headless=args.headless)
+    try:
+        out = args.out or NO_DISPLAY_PNG
+        fallback = f"playing it headless instead; the final screen goes to {out}"
+        surface = open_surface(parse_size(args.size), headless=args.headless, hint=fallback)
+    except FarkleError as error:  # a machine with no screen still gets the whole demo
+        print(f"farkle-pi: {error}", file=sys.stderr)
+        args.headless, args.out = True, out
+        surface = open_surface(parse_size(args.size), headless=True)
     player: TrayPlayer | None = None
     if not args.virtual:
         player, how = TrayPlayer.open(Recording(DEMO_SESSION))
