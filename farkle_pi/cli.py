@@ -22,7 +22,11 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="farkle-pi", description=__doc__)
+    parser = OneLineParser(
+        prog="farkle-pi",
+        description="A Raspberry Pi companion for Farkle played with real dice.",
+        epilog="With no command, farkle-pi runs the table from the config (farkle-pi table).",
+    )
     parser.add_argument("--version", action="version", version=f"farkle-pi {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
     for command in COMMANDS:
