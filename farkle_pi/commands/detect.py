@@ -46,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     calibration = Calibration.load(args.calibration) if args.calibration else None
     code = 0
     many = len(args.images) > 1
+    read_dice(np.zeros((64, 64, 3), np.uint8))  # load the nets now, so "ms" is reading only
     for path in args.images:
         raw = cv2.imread(str(path), cv2.IMREAD_COLOR) if path.is_file() else None
         if raw is None:
