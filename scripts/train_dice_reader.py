@@ -318,7 +318,7 @@ def main() -> None:
     ap.add_argument("--data", type=Path, default=ROOT.parent / "shared" / "data")
     ap.add_argument("--out", type=Path, default=ROOT / "models")
     ap.add_argument("--det-steps", type=int, default=2500)
-    ap.add_argument("--read-steps", type=int, default=5000)
+    ap.add_argument("--read-steps", type=int, default=14000)
     ap.add_argument("--synth", type=int, default=300)
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
