@@ -4,7 +4,8 @@
 * detector: a tiny fully convolutional net that marks die centres (heat map,
   sub-cell offset, log size) on the photo shrunk so a die is ~5-28 px across;
 * reader: a 40x40 crop classifier with 7 classes: 0 = "not a (readable) die",
-  1..6 = the face pointing up. Crops are not straightened: rotations are learned.
+  1..6 = the face pointing up. Crops are cut by farkle_pi.vision.read.straighten,
+  as at run time: turned upright by the die's outline where one is found.
 
 Data: ../shared/data/byler_d6 minus the hold-out split (farkle_pi.vision.dataset),
 rune55 `circle` + `tray` + the greyscale byler copies of training photos (never
@@ -32,12 +33,14 @@ from torch import nn
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv  # noqa: E402
-from farkle_pi.vision.read import CROP, CROP_SCALE  # noqa: E402
+from farkle_pi.vision.find import Candidate  # noqa: E402
+from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
 
 DET_PATCH = 128
-STORE = 96
-STORE_SCALE = 2.4  # stored crop side / die size (room for rotation + jitter)
+STORE = 64
+STORE_SCALE = 1.8  # stored crop side / die size (room for a small turn + jitter)
+UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
 class Detector(nn.Module):
@@ -66,16 +69,17 @@ class Detector(nn.Module):
 
 
 class Reader(nn.Module):
-    def __init__(self) -> None:
+    def __init__(self, channels: tuple[int, int, int] = (32, 64, 96), hidden: int = 96) -> None:
         super().__init__()
 
         def cbrp(i: int, o: int) -> nn.Sequential:
             return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
                                  nn.MaxPool2d(2))
 
-        self.features = nn.Sequential(cbrp(3, 24), cbrp(24, 48), cbrp(48, 64))
-        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(64 * (CROP // 8) ** 2, 64), nn.ReLU(),
-                                nn.Dropout(0.2), nn.Linear(64, 7))
+        a, b, c = channels
+        self.features = nn.Sequential(cbrp(3, a), cbrp(a, b), cbrp(b, c))
+        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(c * (CROP // 8) ** 2, hidden), nn.ReLU(),
+                                nn.Dropout(0.2), nn.Linear(hidden, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
         return self.fc(self.features(x))
@@ -209,45 +213,44 @@ def train_detector(items, steps: int, rng: np.random.Generator) -> Detector:
     return net.eval()
 
 
-def build_crops(items, rng: np.random.Generator):
-    """Stored 64x64 crops (side = STORE_SCALE x die size) with class labels."""
-    crops, labels = [], []
+def view(img: np.ndarray, x: float, y: float, size: float) -> tuple[np.ndarray, bool]:
+    """A stored crop as read_dice would see a candidate there, and whether it was turned."""
+    cand = Candidate(float(x), float(y), float(size), 1.0)
+    box, _, body = outline(cut(img, cand), cand.size)
+    return straighten(img, cand, box if body else None, STORE_SCALE, STORE), body
 
-    def grab(img, c, size):
-        return square_crop(img, c, STORE_SCALE * size, STORE)
+
+def build_crops(items, rng: np.random.Generator):
+    """Stored crops (side = STORE_SCALE x die size), class labels, and 'was turned' flags.
+
+    Dice are cut around a centre and size jittered like the detector's, so the
+    outline (and so the turn) is as good or bad as at run time.
+    """
+    crops, labels, turned = [], [], []
+
+    def add(img, x, y, size, label):
+        crop, body = view(img, x, y, size)
+        crops.append(crop)
+        labels.append(label)
+        turned.append(body)
 
     for img, cs, ss, vs in items:
         h, w = img.shape[:2]
         for c, z, v in zip(cs, ss, vs, strict=True):
-            crops.append(grab(img, c, z))
-            labels.append(int(v))
+            for _ in range(2):
+                jx, jy = rng.normal(0, 0.06 * z, 2)
+                add(img, c[0] + jx, c[1] + jy, z * rng.uniform(0.88, 1.12), int(v))
             # a neighbour-ish miss: off-centre view of this die is "not a die"
             d = rng.uniform(0.65, 1.0) * z
             a = rng.uniform(0, 2 * math.pi)
-            crops.append(grab(img, c + d * np.array([math.cos(a), math.sin(a)]), z))
-            labels.append(0)
+            add(img, c[0] + d * math.cos(a), c[1] + d * math.sin(a), z, 0)
         med = float(np.median(ss))
         for _ in range(max(2, len(cs) // 2)):
             p = np.array([rng.uniform(0, w), rng.uniform(0, h)])
             if np.min(np.hypot(*(cs - p).T) / ss) < 0.9:
                 continue
-            crops.append(grab(img, p, med * rng.uniform(0.8, 1.2)))
-            labels.append(0)
-    return np.stack(crops), np.array(labels, np.int64)
-
-
-def square_crop(img: np.ndarray, c, side: float, out: int) -> np.ndarray:
-    """Square of `side` px around c, reflected at the borders, area-resized to out x out."""
-    side = max(4, round(side))
-    x0, y0 = round(c[0] - side / 2), round(c[1] - side / 2)
-    h, w = img.shape[:2]
-    pad = max(0, -x0, -y0, x0 + side - w, y0 + side - h)
-    if pad:
-        img = cv2.copyMakeBorder(img, pad, pad, pad, pad, cv2.BORDER_REFLECT)
-        x0, y0 = x0 + pad, y0 + pad
-    part = img[y0:y0 + side, x0:x0 + side]
-    return cv2.resize(part, (out, out), interpolation=cv2.INTER_AREA if side > out else
-                      cv2.INTER_LINEAR)
+            add(img, p[0], p[1], med * rng.uniform(0.8, 1.2), 0)
+    return np.stack(crops), np.array(labels, np.int64), np.array(turned, bool)
 
 
 def hard_negatives(items, det_path: Path, data_root: Path):
@@ -256,37 +259,43 @@ def hard_negatives(items, det_path: Path, data_root: Path):
     from farkle_pi.vision.model import load_net
 
     find.load_net = lambda name: load_net(name, str(det_path.parent))
-    crops = []
+    crops, turned = [], []
     for img, cs, ss, _ in items:
         for k in find.find_candidates(img):
             d = np.hypot(cs[:, 0] - k.x, cs[:, 1] - k.y)
             if np.all(d > 0.5 * ss):
-                crops.append(square_crop(img, (k.x, k.y), STORE_SCALE * k.size, STORE))
-    return crops
+                crop, body = view(img, k.x, k.y, k.size)
+                crops.append(crop)
+                turned.append(body)
+    return crops, turned
 
 
-def crop_batch(crops, labels, idx, rng: np.random.Generator):
+def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
     out = []
+    die_px = STORE / STORE_SCALE
     for k in idx:
-        ang = rng.uniform(0, 360)
-        # die size in store px is STORE/STORE_SCALE; output side is CROP_SCALE * size (jittered)
-        scale = CROP / (CROP_SCALE * rng.uniform(0.85, 1.2) * STORE / STORE_SCALE)
+        if turned[k] and rng.random() > UNTURNED:
+            ang = 90.0 * rng.integers(4) + rng.normal(0, 4.0)
+        else:
+            ang = rng.uniform(0, 360)
+        scale = CROP / (CROP_SCALE * rng.uniform(0.9, 1.12) * die_px)
         m = cv2.getRotationMatrix2D((STORE / 2, STORE / 2), ang, scale)
-        jit = rng.normal(0, 0.07 * CROP / CROP_SCALE, 2) if labels[k] else 0
+        jit = rng.normal(0, 0.04 * CROP / CROP_SCALE, 2) if labels[k] else 0
         m[:, 2] += CROP / 2 - STORE / 2 + jit
         if rng.random() < 0.5:
             m[0] = -m[0]
             m[0, 2] += CROP
-        sx = rng.uniform(0.9, 1.1)  # mild stretch: perspective, stretched photos
+        sx = rng.uniform(0.92, 1.08)  # mild stretch: perspective, stretched photos
         m[0] *= sx
         m[0, 2] += CROP / 2 * (1 - sx)
         out.append(colour_jitter(cv2.warpAffine(crops[k], m, (CROP, CROP),
-                                                borderMode=cv2.BORDER_REFLECT), rng))
+                                                borderMode=cv2.BORDER_REPLICATE), rng))
     return to_tensor(out)
 
 
-def train_reader(crops, labels, steps: int, rng: np.random.Generator) -> Reader:
-    net = Reader()
+def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
+                 channels: tuple[int, int, int], hidden: int) -> Reader:
+    net = Reader(channels, hidden)
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
     t0 = time.time()
@@ -295,7 +304,7 @@ def train_reader(crops, labels, steps: int, rng: np.random.Generator) -> Reader:
     for step in range(steps):
         # 3 in 4 samples are dice: "not a die" crops outnumber dice 2:1 in the pool
         idx = np.concatenate([rng.choice(dice, 96), rng.choice(other, 32)])
-        x = crop_batch(crops, labels, idx, rng)
+        x = crop_batch(crops, labels, turned, idx, rng)
         y = torch.from_numpy(labels[idx])
         loss = F.cross_entropy(net(x), y, label_smoothing=0.05)
         opt.zero_grad()
@@ -320,6 +329,8 @@ def main() -> None:
     ap.add_argument("--det-steps", type=int, default=2500)
     ap.add_argument("--read-steps", type=int, default=14000)
     ap.add_argument("--synth", type=int, default=300)
+    ap.add_argument("--reader-channels", default="32,64,96", help="reader conv widths")
+    ap.add_argument("--reader-hidden", type=int, default=96, help="reader hidden layer width")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
@@ -333,15 +344,20 @@ def main() -> None:
         det = train_detector(items, args.det_steps, rng)
         export(det, (1, 3, 160, 160), args.out / "dice_detector.onnx")
     if args.only in ("read", "both"):
-        crops, labels = build_crops(items, rng)
+        crops, labels, turned = build_crops(items, rng)
         real = items[: len(items) - args.synth]
-        hard = hard_negatives(real, args.out / "dice_detector.onnx", args.data)
+        hard, hard_turned = hard_negatives(real, args.out / "dice_detector.onnx", args.data)
         if hard:
             crops = np.concatenate([crops] + [np.stack(hard)] * 3)  # weight them x3
             labels = np.concatenate([labels, np.zeros(3 * len(hard), np.int64)])
+            turned = np.concatenate([turned] + [np.array(hard_turned, bool)] * 3)
         print(f"hard negatives {len(hard)}", flush=True)
-        print(f"crops {len(labels)} (not-die {int((labels == 0).sum())})", flush=True)
-        reader = train_reader(crops, labels, args.read_steps, rng)
+        print(f"crops {len(labels)} (not-die {int((labels == 0).sum())}, "
+              f"turned {turned.mean():.0%})", flush=True)
+        channels = tuple(int(c) for c in args.reader_channels.split(","))
+        assert len(channels) == 3, "--reader-channels takes three numbers"
+        reader = train_reader(crops, labels, turned, args.read_steps, rng,
+                              channels, args.reader_hidden)  # type: ignore[arg-type]
         export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")
     (args.out / "dice_train_args.json").write_text(json.dumps(
         {k: str(v) for k, v in vars(args).items()}, indent=1) + "\n")

@@ -21,6 +21,9 @@ Image = npt.NDArray[np.uint8]
 DETECT_SIDE = 224  # longer side of the detector's input without a calibration
 DETECT_DIE_PX = 14.0  # die size the detector sees with a calibration (as byler at 224 px)
 MIN_HEAT = 0.2
+# Two dice cannot lie closer than this share of the bigger one's box (side by side,
+# both turned 45 degrees, their centres are 0.71 box sizes apart).
+CLOSEST = 0.55
 
 
 @dataclass(frozen=True)
@@ -45,7 +48,7 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
     scale = detector_scale(image.shape, die_size_px)
     h, w = image.shape[:2]
     dw, dh = max(4, round(w * scale / 4) * 4), max(4, round(h * scale / 4) * 4)
-    small = np.asarray(cv2.resize(image, (dw, dh), interpolation=cv2.INTER_AREA), np.uint8)
+    small = shrink(image, dw, dh)
     out = load_net(DETECTOR_FILE).run(small[None])[0]
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peaks = (heat >= MIN_HEAT) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
@@ -64,6 +67,14 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
     return _suppress_close(found)
 
 
+def shrink(image: Image, width: int, height: int) -> Image:
+    """Area-averaged resize; halving first is twice as fast and looks the same."""
+    while image.shape[1] >= 2 * width and image.shape[0] >= 2 * height and image.shape[1] > 1:
+        half = (image.shape[1] // 2, image.shape[0] // 2)
+        image = np.asarray(cv2.resize(image, half, interpolation=cv2.INTER_AREA), np.uint8)
+    return np.asarray(cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
+
+
 def _suppress_close(found: list[Candidate]) -> list[Candidate]:
     """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger."""
     found = [
@@ -73,6 +84,6 @@ def _suppress_close(found: list[Candidate]) -> list[Candidate]:
     ]
     kept: list[Candidate] = []
     for c in found:
-        if all(np.hypot(c.x - k.x, c.y - k.y) > 0.6 * min(c.size, k.size) for k in kept):
+        if all(np.hypot(c.x - k.x, c.y - k.y) > CLOSEST * max(c.size, k.size) for k in kept):
             kept.append(c)
     return kept

@@ -1,10 +1,11 @@
 """Read one die: crop around a candidate, classify the crop, measure its outline.
 
-The crop is axis-aligned (the reader learned every rotation) with side
-CROP_SCALE x the die size, shrunk to CROP x CROP. The reader's class 0 means "not a
-die"; 1..6 are faces. The crop is read VIEWS times (turned by 90 degrees each) and
-the probabilities averaged, which steadies borderline cases. The outline
-(rotated box, body mask) comes from the crop's difference to its own border.
+A square cut of side CROP_SCALE x the die size gives the die's outline (rotated
+box, body mask) from its difference to the cut's own border. The reader then sees
+the die straightened: turned so its sides are upright and centred on its body,
+CROP x CROP pixels, so it only has to tell faces apart in four orientations (a die
+without a clear outline is read unturned; the reader also learned any rotation).
+The reader's class 0 means "not a die"; 1..6 are faces.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ Image = npt.NDArray[np.uint8]
 
 CROP = 40
 CROP_SCALE = 1.3
-VIEWS = 1  # reads per crop (turned by 90 degrees each, averaged); 2 or 4 barely help
+RECENTRE = 0.35  # the body's centre is trusted within this share of the die size
 
 
 @dataclass(frozen=True)
@@ -49,19 +50,42 @@ def cut(image: Image, cand: Candidate) -> Crop:
     return Crop(np.ascontiguousarray(part).astype(np.uint8), x0, y0, side)
 
 
-def classify(crops: list[Crop], views: int = VIEWS) -> npt.NDArray[np.float32]:
-    """N x 7 class probabilities (0 = not a die, 1..6 = face), `views` turns averaged."""
-    if not crops:
+def straighten(image: Image, cand: Candidate, box: RotatedBox | None,
+               scale: float = CROP_SCALE, out: int = CROP) -> Image:
+    """out x out view of side scale x die size, turned upright by the outline if known.
+
+    Training cuts its crops with this same function, so the reader sees dice the
+    way it learned them.
+    """
+    centre, angle = (cand.x, cand.y), 0.0
+    if box is not None:
+        angle = box.angle
+        if np.hypot(box.center[0] - cand.x, box.center[1] - cand.y) < RECENTRE * cand.size:
+            centre = box.center
+    zoom = out / max(4.0, scale * cand.size)
+    if zoom < 0.8:  # shrinking: smooth first, as warpAffine samples without averaging
+        sigma = 0.5 * (1.0 / zoom - 1.0) + 0.2
+        r = int(0.75 * scale * cand.size + 3 * sigma) + 2
+        x0, y0 = max(0, round(centre[0]) - r), max(0, round(centre[1]) - r)
+        part = image[y0:round(centre[1]) + r, x0:round(centre[0]) + r]
+        image = np.asarray(cv2.GaussianBlur(part, (0, 0), sigma), np.uint8)
+        centre = (centre[0] - x0, centre[1] - y0)
+    m = cv2.getRotationMatrix2D((float(centre[0]), float(centre[1])), float(angle), zoom)
+    m[:, 2] += np.array([out / 2.0 - centre[0], out / 2.0 - centre[1]])
+    turned = cv2.warpAffine(image, m, (out, out), flags=cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE)
+    return np.asarray(turned, np.uint8)
+
+
+def classify(views: list[Image]) -> npt.NDArray[np.float32]:
+    """N x 7 class probabilities (0 = not a die, 1..6 = face) for CROP x CROP views."""
+    if not views:
         return np.zeros((0, 7), np.float32)
-    small = np.stack([cv2.resize(c.pixels, (CROP, CROP), interpolation=cv2.INTER_AREA)
-                      for c in crops])
-    batch = np.concatenate([np.rot90(small, k, axes=(1, 2)) for k in range(views)])
-    logits = load_net(READER_FILE).run(batch)
+    logits = load_net(READER_FILE).run(np.stack(views))
     logits = logits - logits.max(axis=1, keepdims=True)
     probs = np.exp(logits)
     probs /= probs.sum(axis=1, keepdims=True)
-    out: npt.NDArray[np.float32] = probs.reshape(views, len(crops), -1).mean(axis=0)
-    return out.astype(np.float32)
+    return probs.astype(np.float32)
 
 
 def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:

@@ -9,7 +9,7 @@ import numpy.typing as npt
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import Candidate, find_candidates
-from farkle_pi.vision.read import classify, cut, outline
+from farkle_pi.vision.read import classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 Image = npt.NDArray[np.uint8]
@@ -31,12 +31,13 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     if calibration is not None:
         cands = _in_tray(image, cands, calibration)
     crops = [cut(image, c) for c in cands]
-    probs = classify(crops)
+    outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
+    probs = classify([straighten(image, c, box if body else None)
+                      for c, (box, _, body) in zip(cands, outlines, strict=True)])
     kept: list[tuple[Candidate, npt.NDArray[np.float32], RotatedBox, tuple[int, int, int]]] = []
-    for cand, crop, p in zip(cands, crops, probs, strict=True):
+    for cand, crop, (box, mask, body), p in zip(cands, crops, outlines, probs, strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
-        box, mask, body = outline(crop, cand.size)
         if not body and float(p[1:].max()) < MIN_CONFIDENCE:
             continue  # no die-sized body and no sure face: a speck or a stain, not a die
         kept.append((cand, p, box, body_colour(crop.pixels, mask)))
