@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
 
+from farkle_pi import assets
 from farkle_pi.devices import Frame, open_source
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
@@ -26,7 +27,7 @@ log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
-DEMO_SESSION = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
 
 
 @dataclass
