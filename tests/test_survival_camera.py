@@ -244,17 +244,24 @@ class Sockets:
         return FakeCamera(self.cable)
 
 
+def booted(spec: str, sockets: Sockets, table: Table, tmp_path: Path,
+           monkeypatch: pytest.MonkeyPatch) -> tuple[LiveTray, App]:
+    """The table's camera opened as `farkle-pi table` does, through `sockets`; not started."""
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", sockets)
+    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
+    live = open_live_tray(spec, 15, tmp_path / "none.json", Queue())
+    app = App(table, open_surface((480, 320), headless=True), DARK, camera=lambda: live.latest)
+    app.camera_status = live.status
+    return live, app
+
+
 def test_a_camera_missing_at_the_start_is_looked_for_until_it_answers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
 ) -> None:
     sockets = Sockets(Cable(), fails=3)
-    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
-    monkeypatch.setattr(camera_module, "open_source", sockets)
-    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
-    live = open_live_tray("picamera2", 15, tmp_path / "none.json", Queue())
+    live, app = booted("picamera2", sockets, table, tmp_path, monkeypatch)
     assert live.source is None and sockets.tries == 1
-    app = App(table, open_surface((480, 320), headless=True), DARK, camera=lambda: live.latest)
-    app.camera_status = live.status
     app.step()
     assert app.view is not None and app.view.prompt == camera_module.NOT_FOUND
     live.start()
@@ -273,12 +280,7 @@ def test_the_table_plays_on_while_opening_the_camera_hangs(
 ) -> None:
     """The looking happens in the tray's thread: a camera open that hangs blocks no frame."""
     sockets = Sockets(Cable(), fails=1)
-    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
-    monkeypatch.setattr(camera_module, "open_source", sockets)
-    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
-    live = open_live_tray("opencv:0", 15, tmp_path / "none.json", Queue())
-    app = App(table, open_surface((480, 320), headless=True), DARK, camera=lambda: live.latest)
-    app.camera_status = live.status
+    live, app = booted("opencv:0", sockets, table, tmp_path, monkeypatch)
     sockets.hold.clear()
     live.start()
     try:
