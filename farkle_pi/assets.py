@@ -20,7 +20,7 @@ DEMO_FILES = ("demo.mp4", "demo.calibration.json")
 
 def models_folder() -> Path:
     """Where the dice reader loads its nets: $FARKLE_MODELS when set, else the shipped copy."""
-    return Path(os.environ.get("FARKLE_MODELS") or MODELS)
+    return Path(os.environ.get("FARKLE_MODELS", MODELS))
 
 
 def missing() -> list[Path]:

@@ -290,6 +290,7 @@ def open_live_tray(
 
 
 def _first_picture(open_camera: Callable[[], SourceBase], spec: str) -> tuple[SourceBase, Frame]:
+    """The opened source and its first picture; a source that gives none is let go again."""
     source = open_camera()
     try:
         first = source.read()
