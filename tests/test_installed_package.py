@@ -60,7 +60,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     source, target = work / "source", work / "site"
     shutil.copytree(REPO, source, symlinks=True, ignore=NOT_COPIED)
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-cache-dir",
+        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
          "--target", str(target), str(source)],
         capture_output=True, text=True, timeout=300, check=False,
     )
