@@ -103,8 +103,8 @@ class App:
 
     def _draw(self) -> None:
         view = self.table.view()
-        lost = self.camera_status() if self.camera_status else ""
-        if lost and view.screen == "throw":
+        lost = self.camera_status() if self.camera_status and self.table.mode == "camera" else ""
+        if lost and view.screen in ("throw", "setup"):
             view = replace(view, prompt=lost)  # the table still plays: dice can be typed
         self.view = view
         if self.buttons is not None:

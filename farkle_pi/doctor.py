@@ -25,6 +25,7 @@ from importlib import metadata
 from pathlib import Path
 
 import farkle_pi
+from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
 
 PROBE_MARK = "farkle-probe: "
@@ -259,6 +260,19 @@ def check_packages(config: Config) -> Finding:
     return Finding("packages", Status.OK, ", ".join(f"{d} {versions[d]}" for d, _ in wanted))
 
 
+def check_files(config: Config) -> Finding:
+    """The dice reader's nets and the demo recording travel inside the package."""
+    lost = assets.missing()
+    if lost:
+        return Finding("files", Status.FAIL, (
+            f"cannot find {', '.join(map(str, lost))}: camera dice and `farkle-pi demo` need "
+            "them; on the Pi run scripts/install-pi.sh again (from a git checkout: the links "
+            "in farkle_pi/data/ must be intact)"
+        ))
+    return Finding("files", Status.OK, f"dice reader nets in {assets.models_folder()}, "
+                                       f"demo recording in {assets.DEMO}")
+
+
 def check_camera(config: Config) -> Finding:
     source = config.camera.source
     if config.table.dice != "camera":
@@ -449,7 +463,8 @@ def check_disk(config: Config) -> Finding:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_packages, check_camera, check_display, check_gpio, check_database, check_disk,
+    check_packages, check_files, check_camera, check_display, check_gpio, check_database,
+    check_disk,
 )
 
 

@@ -10,7 +10,8 @@
 #     numpy all come from Debian/Raspberry Pi OS, built to work together.
 #  2. a venv at /opt/farkle-pi/venv with --system-site-packages, so it sees those packages.
 #  3. farkle-pi itself into the venv with --no-deps: pip must not replace apt's numpy/OpenCV
-#     (OpenCV 4.12+ from pip wants numpy 2, which breaks apt's picamera2 on Bookworm).
+#     (OpenCV 4.12+ from pip wants numpy 2, which breaks apt's picamera2 on Bookworm); the
+#     dice reader's nets and the demo recording go in with it, as package data.
 #  4. the `farkle` system user, in groups video, render, input and gpio.
 #  5. /etc/farkle-pi/config.toml from config.example.toml, only if there is none yet.
 #  6. the systemd unit, enabled for the next boot; a running table is restarted.
@@ -68,7 +69,10 @@ run() {
 
 preflight() {
     step "Checking the system"
-    for file in pyproject.toml config.example.toml "systemd/$UNIT"; do
+    # The nets and the demo recording go in as package data through the links in farkle_pi/data/.
+    for file in pyproject.toml config.example.toml "systemd/$UNIT" \
+        farkle_pi/data/models/dice_detector.onnx farkle_pi/data/models/dice_reader.onnx \
+        farkle_pi/data/demo/demo.mp4; do
         [ -e "$SOURCE/$file" ] || { echo "install-pi.sh: $SOURCE/$file is missing" >&2; exit 2; }
     done
     if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then
@@ -142,6 +146,9 @@ install_package() {
     # Proof that the table runs on apt's numpy, not one pip brought along.
     run "$VENV/bin/python" -c \
         "import numpy, farkle_pi; assert numpy.__file__.startswith('/usr/lib/python3/'), numpy.__file__"
+    # ... and that the dice reader's nets and the demo recording went in with the code.
+    run "$VENV/bin/python" -c \
+        "from farkle_pi.assets import missing; lost = missing(); assert not lost, lost"
 }
 
 make_user() {

@@ -152,6 +152,20 @@ def test_no_camera_on_the_ribbon_is_a_clear_message(fake_picamera2: type[FakePic
         Picamera2Source(camera_num=1, warmup_s=0)
 
 
+def test_a_camera_that_fails_to_start_is_let_go(
+    fake_picamera2: type[FakePicamera2], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table tries again every few seconds: a half-opened camera would stay claimed."""
+
+    def start(self: FakePicamera2) -> None:
+        raise RuntimeError("Failed to start camera: Device or resource busy")
+
+    monkeypatch.setattr(FakePicamera2, "start", start)
+    with pytest.raises(FarkleError, match="no camera found: Failed to start camera"):
+        Picamera2Source(warmup_s=0)
+    assert fake_picamera2.instances[-1].closed
+
+
 def test_picamera2_locks_exposure_colour_and_focus_after_warmup(
     fake_picamera2: type[FakePicamera2],
 ) -> None:

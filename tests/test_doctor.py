@@ -14,7 +14,7 @@ from farkle_pi.cli import main
 from farkle_pi.config import Config, parse_config
 from farkle_pi.doctor import Facts, Finding, Status
 
-PARTS = ["config", "packages", "camera", "display", "gpio", "database", "disk"]
+PARTS = ["config", "packages", "files", "camera", "display", "gpio", "database", "disk"]
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
@@ -48,13 +48,14 @@ def test_off_pi_doctor_reports_every_part_without_traceback(
     assert set(statuses) <= {"OK", "WARN", "FAIL"}
     assert code == (1 if "FAIL" in statuses else 0)
     assert lines[0] == f"OK   config: read from {path}"
-    assert lines[5].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
+    assert lines[2].startswith("OK   files: dice reader nets in ")
+    assert lines[6].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
     if importlib.util.find_spec("picamera2") is None:
-        assert lines[2].startswith("FAIL camera: picamera2 cannot be imported")
+        assert lines[3].startswith("FAIL camera: picamera2 cannot be imported")
         assert code == 1
     # ./bootstrap test runs with SDL_VIDEODRIVER=dummy and GPIOZERO_PIN_FACTORY=mock.
-    assert lines[3].split()[0] in {"WARN", "FAIL"}
     assert lines[4].split()[0] in {"WARN", "FAIL"}
+    assert lines[5].split()[0] in {"WARN", "FAIL"}
 
 
 def test_broken_config_is_a_fail_line_and_the_rest_still_runs(

@@ -1,5 +1,5 @@
-"""The camera cable wiggles loose mid-game: the screen says so, typed dice keep the game going,
-and when the camera answers again it is picked up without a restart."""
+"""The camera cable wiggles loose mid-game, or is not there at boot: the screen says so, typed
+dice keep the game going, and when the camera answers it is picked up without a restart."""
 
 from __future__ import annotations
 
@@ -14,12 +14,15 @@ import numpy as np
 import pygame
 import pytest
 from fuzzing import run_cli
+from gpiozero.pins.mock import MockFactory
 from table_games import table_in_play
 
 from farkle_pi.app import App
+from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices import Frame
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
+from farkle_pi.store import Store
 from farkle_pi.table import camera as camera_module
 from farkle_pi.table.camera import LiveTray, open_live_tray
 from farkle_pi.table.table import Table
@@ -27,6 +30,7 @@ from farkle_pi.tray import Tray, TrayEvent
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.theme import DARK
+from farkle_pi.vision.types import DieReading, RotatedBox
 
 
 class Cable:
@@ -214,3 +218,184 @@ def test_a_camera_that_hangs_instead_of_failing_is_shown_as_lost_too() -> None:
     finally:
         released.set()
         live.stop()
+
+
+# ---------------------------------------------------------------------------------------------
+# The camera is not there when the Pi boots (a loose ribbon, a webcam plugged in later): the
+# table comes up with typed dice, says so, and takes the camera up when it answers.
+
+
+class Sockets:
+    """open_source as the table calls it: fails while the cable is out (the first `fails` tries
+    at least), counting every try; `hold` keeps an open hanging, as picamera2's warm-up does."""
+
+    def __init__(self, cable: Cable, fails: int = 0) -> None:
+        self.cable = cable
+        self.fails = fails
+        self.tries = 0
+        self.hold = threading.Event()
+        self.hold.set()
+
+    def __call__(self, spec: str, realtime: bool = False, fps: float = 15.0) -> FakeCamera:
+        self.tries += 1
+        self.hold.wait(5)
+        if self.tries <= self.fails:
+            raise FarkleError(f"no camera found: {spec}")
+        return FakeCamera(self.cable)
+
+
+def booted(spec: str, sockets: Sockets, table: Table, tmp_path: Path,
+           monkeypatch: pytest.MonkeyPatch) -> tuple[LiveTray, App]:
+    """The table's camera opened as `farkle-pi table` does, through `sockets`; not started."""
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", sockets)
+    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
+    live = open_live_tray(spec, 15, tmp_path / "none.json", Queue())
+    app = App(table, open_surface((480, 320), headless=True), DARK, camera=lambda: live.latest)
+    app.camera_status = live.status
+    return live, app
+
+
+def test_a_camera_missing_at_the_start_is_looked_for_until_it_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
+) -> None:
+    sockets = Sockets(Cable(), fails=3)
+    live, app = booted("picamera2", sockets, table, tmp_path, monkeypatch)
+    assert live.source is None and sockets.tries == 1
+    app.step()
+    assert app.view is not None and app.view.prompt == camera_module.NOT_FOUND
+    app.actions.put(Action("keep"))  # KEEP where a throw is due: the dice are typed for now
+    app.step()
+    assert app.view.error == "throw 6 dice into the tray (or type them with 1-6)"
+    live.start()
+    try:
+        wait_for(lambda: live.status() == "" and live.latest is not None, app)
+        app.step()
+        assert sockets.tries == 4  # three failures, then it answered, and no more tries
+        assert app._picture is not None and app.view.prompt == ""
+        assert live.losses == 0 and app.errors == 0  # not found is not lost
+    finally:
+        live.stop()
+
+
+def test_the_table_plays_on_while_opening_the_camera_hangs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
+) -> None:
+    """The looking happens in the tray's thread: a camera open that hangs blocks no frame."""
+    sockets = Sockets(Cable(), fails=1)
+    live, app = booted("opencv:0", sockets, table, tmp_path, monkeypatch)
+    sockets.hold.clear()
+    live.start()
+    try:
+        wait_for(lambda: sockets.tries == 2)  # the second open is hanging now
+        for face in "222346":
+            app.actions.put(Action("digit", value=int(face)))
+        for _ in range(20):
+            app.step()
+        state = table.state
+        assert state is not None and [str(t) for t in state.throws] == ["222346"]
+        assert app.view is not None and app.view.prompt == camera_module.NOT_FOUND
+        assert app.frames == 20 and live.latest is None
+        sockets.hold.set()
+        wait_for(lambda: live.status() == "", app)
+    finally:
+        sockets.hold.set()
+        live.stop()
+
+
+@pytest.mark.parametrize("failure", ["no picture", "read raises", "open crashes"])
+def test_a_camera_that_opens_badly_at_the_start_is_looked_for_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str
+) -> None:
+    cable = Cable()
+
+    class Bad(FakeCamera):
+        def read(self) -> Frame | None:
+            if failure == "read raises":
+                raise OSError("VIDIOC_STREAMON: No such device")
+            return None
+
+    def open_bad(*args: Any, **kwargs: Any) -> SourceBase:
+        if failure == "open crashes":
+            raise RuntimeError("libcamera: pipeline handler failed")
+        return Bad(cable)
+
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", open_bad)
+    live = open_live_tray("picamera2", 15, tmp_path / "none.json", Queue())
+    assert live.source is None and live.reopen is not None
+    assert live.status() == camera_module.NOT_FOUND and not live._thread.is_alive()
+
+
+def test_a_recording_that_cannot_be_opened_still_stops_the_table(tmp_path: Path) -> None:
+    """A video named in the config does not appear by itself: that is a config error."""
+    with pytest.raises(FarkleError, match="no such file"):
+        open_live_tray(str(tmp_path / "gone.mp4"), 15, tmp_path / "none.json", Queue())
+
+
+class Dice:
+    """What the camera reads in every picture: `faces`, lying flat in the tray."""
+
+    def __init__(self) -> None:
+        self.faces: tuple[int, ...] = ()
+
+    def __call__(self, image: Any) -> list[DieReading]:
+        return [DieReading(face, 0.99, (10.0 * n, 20.0), RotatedBox((10.0 * n, 20.0), (8, 8), 0),
+                           (10 * n - 4, 16, 8, 8), "white", (250, 250, 250), flat=True,
+                           at_edge=False, touching=False) for n, face in enumerate(self.faces, 1)]
+
+
+def test_farkle_pi_table_boots_without_its_camera_and_takes_it_up_when_plugged_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mock_pins: MockFactory
+) -> None:
+    """What the Pi runs at boot, buttons on mock GPIO: no camera, so the first throw is typed;
+    then the camera is plugged in and reads the next throw by itself. Both are in the store."""
+    cable = Cable()
+    cable.plugged = False
+    in_tray = Dice()
+    seen: list[tuple[str, str]] = []
+    step = App.step
+
+    def press(pin: int) -> None:
+        mock_pins.pin(pin).drive_low()
+        mock_pins.pin(pin).drive_high()
+
+    def frame(app: App) -> bool:
+        running = step(app)
+        view, state = app.view, app.table.state
+        assert view is not None
+        seen.append((view.screen, "no camera" if view.prompt == camera_module.NOT_FOUND
+                     else "camera" if app._picture is not None else ""))
+        if view.screen == "setup":
+            press(ButtonsConfig.bank)  # BANK starts the game
+        elif state is not None and not state.throws and not view.typed:
+            for face in "115234":  # a keyboard at the table: the throw typed by hand
+                pygame.event.post(pygame.event.Event(
+                    pygame.KEYDOWN, key=pygame.key.key_code(face), unicode=face, mod=0))
+        elif state is not None and state.phase == "keep" and len(state.throws) == 1:
+            press(ButtonsConfig.keep)  # the coach's best keep
+        elif state is not None and state.phase == "choose" and not cable.plugged:
+            in_tray.faces = (6, 4, 2, 2, 1, 3)[:state.dice_to_throw]  # the next throw lies there
+            cable.plugged = True  # as someone reseats the cable
+        time.sleep(0.002)
+        done = state is not None and len(state.throws) == 2
+        return running and not done and len(seen) < 300
+
+    monkeypatch.setattr(camera_module, "open_source", lambda *a, **k: FakeCamera(cable))
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: in_tray)
+    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
+    monkeypatch.setattr(App, "step", frame)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[table]\ndice = "camera"\n[camera]\nsource = "picamera2"\n'
+                      f'[screen]\nsize = "480x320"\nfullscreen = false\n'
+                      f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+    outcome = run_cli(["table", "--config", str(config), "--windowed"])
+    assert outcome.code == 0, outcome
+    assert seen[0] == ("setup", "no camera")
+    assert ("throw", "no camera") in seen and seen[-1] == ("throw", "camera"), seen
+    with Store(tmp_path / "farkle.db") as store:
+        stored = store.latest()
+    assert stored is not None
+    typed, read = (str(t) for t in stored.state.throws)
+    assert typed == "112345" and read == "".join(sorted(map(str, in_tray.faces)))
+    assert stored.state.phase == "keep" and stored.state.turn_points > 0

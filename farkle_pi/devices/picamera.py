@@ -8,6 +8,7 @@ and a passing shadow does not retune the camera into "motion".
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import time
 from typing import Any
@@ -38,8 +39,9 @@ class Picamera2Source(SourceBase):
                 f"no camera found: picamera2 is not installed ({error}); on a Pi install "
                 f"python3-picamera2 from apt, elsewhere use --source opencv:0 or a video"
             ) from error
+        self._camera: Any = None
         try:
-            self._camera: Any = module.Picamera2(camera_num)
+            self._camera = module.Picamera2(camera_num)
             config = self._camera.create_video_configuration(
                 main={"size": size, "format": "RGB888"},
                 controls={"FrameDurationLimits": (int(1e6 / fps), int(1e6 / fps))},
@@ -47,6 +49,9 @@ class Picamera2Source(SourceBase):
             self._camera.configure(config)
             self._camera.start()
         except (IndexError, RuntimeError, OSError) as error:
+            if self._camera is not None:  # else it stays claimed and every retry finds it busy
+                with contextlib.suppress(Exception):
+                    self._camera.close()
             raise FarkleError(f"no camera found: {error}; {CAMERA_HINT}") from error
         self.fps = fps
         self._start = time.monotonic()

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
 
+from farkle_pi import assets
 from farkle_pi.devices import Frame, open_source
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
@@ -26,7 +27,8 @@ log = logging.getLogger(__name__)
 
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
-DEMO_SESSION = Path(__file__).resolve().parents[2] / "fixtures" / "demo"
+NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
+DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
 
 
 @dataclass
@@ -144,11 +146,12 @@ class LiveTray:
     A failure in the camera or the reader is logged and kept in `error` (the table shows it);
     the game goes on with the buttons and keys. Given `reopen`, a camera that stops sending
     pictures (a loose cable) is closed and opened again every `retry_seconds` until it is back;
-    without it (a recording) the end of the pictures ends the thread."""
+    without it (a recording) the end of the pictures ends the thread. With no `source` the
+    camera was not there at the start: it is looked for the same way, from the first moment."""
 
     def __init__(
         self,
-        source: SourceBase,
+        source: SourceBase | None,
         tray: Tray,
         events: Queue[TrayEvent],
         reopen: Callable[[], SourceBase] | None = None,
@@ -162,7 +165,7 @@ class LiveTray:
         self.retry_seconds = retry_seconds
         self.stale_seconds = stale_seconds
         self.latest: Frame | None = None
-        self.error = ""
+        self.error = NOT_FOUND if source is None else ""
         self.losses = 0  # times the camera went away (and was looked for again)
         self._last_picture = time.monotonic()
         self._stop = threading.Event()
@@ -185,13 +188,17 @@ class LiveTray:
 
     def _run(self) -> None:
         try:
+            if self.source is None:
+                self._look_for_camera(NOT_FOUND)
             while not self._stop.is_set():
                 frame, why = self._read()
                 if frame is None:
                     if self.reopen is None:
                         self.error = "the camera stopped sending pictures"
                         return
-                    self._find_again(why)
+                    self.losses += 1
+                    self._look_for_camera(
+                        f"camera lost ({why}): type the dice with 1-6, or check the cable")
                     continue
                 self.latest = frame
                 self._last_picture = time.monotonic()
@@ -203,26 +210,30 @@ class LiveTray:
 
     def _read(self) -> tuple[Frame | None, str]:
         """A frame, or None and why not; only the camera's failures are caught here."""
+        if self.source is None:
+            return None, "no camera"
         try:
             frame = self.source.read()
         except Exception as error:
             return None, str(error) or type(error).__name__
         return frame, "" if frame is not None else "no picture"
 
-    def _find_again(self, why: str) -> None:
-        """Say the camera is lost, then close and reopen it until a picture comes."""
-        self.losses += 1
+    def _look_for_camera(self, message: str) -> None:
+        """Show `message`, then (re)open the camera every `retry_seconds` until a picture
+        comes; the table plays on with typed dice meanwhile."""
         self.latest = None
-        self.error = f"camera lost ({why}): type the dice with 1-6, or check the cable"
-        log.warning("camera lost (%s); looking for it every %g s", why, self.retry_seconds)
+        self.error = message
+        log.warning("%s; looking for the camera every %g s", message, self.retry_seconds)
         while not self._stop.wait(self.retry_seconds):
-            _close_quietly(self.source)
+            if self.source is not None:
+                _close_quietly(self.source)
+                self.source = None
             try:
                 assert self.reopen is not None
                 self.source = self.reopen()
                 frame = self.source.read()
             except Exception as error:
-                log.debug("camera still lost: %s", error)
+                log.debug("camera still missing: %s", error)
                 continue
             if frame is not None:
                 log.info("camera back")
@@ -234,7 +245,8 @@ class LiveTray:
     def stop(self) -> None:
         self._stop.set()
         self._thread.join(timeout=2.0)
-        _close_quietly(self.source)
+        if self.source is not None:
+            _close_quietly(self.source)
 
 
 def _close_quietly(source: SourceBase) -> None:
@@ -247,21 +259,44 @@ def _close_quietly(source: SourceBase) -> None:
 def open_live_tray(
     spec: str, fps: float, calibration_file: Path, events: Queue[TrayEvent]
 ) -> LiveTray:
-    """The configured camera and the vision reader, checked on one picture before the game."""
+    """The configured camera and the vision reader, checked on one picture before the game.
+
+    A camera (not a recording) that cannot be opened or gives no picture does not stop the
+    table: it starts with typed dice while the camera is looked for in the background."""
     calibration = Calibration.load(calibration_file) if calibration_file.is_file() else None
     reader = vision_reader(calibration)
-    source = open_source(spec, realtime=True, fps=fps)
+    tray = Tray(reader, calibration, expect_full=6)
+    camera = spec == "picamera2" or spec.startswith("opencv")  # a recording's end is the end
+
+    def reopen() -> SourceBase:
+        return open_source(spec, realtime=True, fps=fps)
+
     try:
-        first = source.read()
-        if first is None:
-            raise FarkleError(f"the camera {spec} gave no picture")
-        reader(first.image)
+        source, first = _first_picture(reopen, spec)
+    except Exception as error:  # whatever the driver says, the table comes up without it
+        if not camera:
+            raise
+        log.warning("camera %s not found at the start: %s", spec, error)
+        return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS)
+    try:
+        reader(first.image)  # a broken reader is not the camera's fault: say so now
     except FarkleError as error:
         source.close()
         raise FarkleError(
             f"{error}; without it play with `--dice manual` or `--dice virtual`"
         ) from None
-    live_camera = spec == "picamera2" or spec.startswith("opencv")  # not a recording's end
-    return LiveTray(source, Tray(reader, calibration, expect_full=6), events,
-                    reopen=(lambda: open_source(spec, realtime=True, fps=fps)) if live_camera
-                    else None)
+    return LiveTray(source, tray, events, reopen=reopen if camera else None,
+                    retry_seconds=RETRY_SECONDS)
+
+
+def _first_picture(open_camera: Callable[[], SourceBase], spec: str) -> tuple[SourceBase, Frame]:
+    """The opened source and its first picture; a source that gives none is let go again."""
+    source = open_camera()
+    try:
+        first = source.read()
+        if first is None:
+            raise FarkleError(f"the camera {spec} gave no picture")
+    except BaseException:
+        _close_quietly(source)
+        raise
+    return source, first

@@ -245,7 +245,9 @@ class Table:
         elif self.mode == "manual":
             raise FarkleError(f"type the {dice_count(state.dice_to_throw)} that came up")
         else:
-            raise FarkleError(f"throw {dice_count(state.dice_to_throw)} into the tray")
+            # typed dice count in camera mode too: the camera may be lost or not found yet
+            raise FarkleError(f"throw {dice_count(state.dice_to_throw)} into the tray "
+                              "(or type them with 1-6)")
 
     def _throw_virtual(self, state: GameState) -> None:
         assert self.game is not None

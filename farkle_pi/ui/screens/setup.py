@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.screens.parts import prompt_strip
 from farkle_pi.ui.view import SETUP_ROWS, SetupView, TableView
 
 
@@ -16,6 +17,9 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     head, body = screen.part(0, 0, 1, 0.12), screen.part(0, 0.15, 1, 0.85)
+    if view.prompt:  # e.g. no camera yet: the table starts all the same and says so here
+        body, strip = body.stack([86, 14], gap=p.unit)
+        prompt_strip(p, strip, view, "")
     title_box, keys_box = head.columns([40, 60], gap=p.unit * 2)
     p.text("NEW GAME", title_box)
     p.text("NEXT row  KEEP change  BANK start", keys_box.part(0, 0.2, 1, 0.6), p.theme.muted,
