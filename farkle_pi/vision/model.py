@@ -7,7 +7,6 @@ Both are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 
 from __future__ import annotations
 
-import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -16,11 +15,12 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi import assets
 from farkle_pi.errors import FarkleError
 
 FloatArray = npt.NDArray[np.float32]
 
-MODEL_DIR = Path(os.environ.get("FARKLE_MODELS", Path(__file__).resolve().parents[2] / "models"))
+MODEL_DIR = assets.models_folder()  # $FARKLE_MODELS, else the copy the package carries
 DETECTOR_FILE = "dice_detector.onnx"
 READER_FILE = "dice_reader.onnx"
 
