@@ -49,7 +49,7 @@ def test_without_an_outline_the_view_is_unturned_around_the_guess() -> None:
     view = straighten(img, cand, None)
     assert _tilt_of_sides(view) > 20.0
     # the die fills 1 / CROP_SCALE of the view's side (its diagonal, turned 30 degrees)
-    ys, xs = np.nonzero(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) > 150)
+    _, xs = np.nonzero(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) > 150)
     span = xs.max() - xs.min() + 1
     expected = CROP / CROP_SCALE * (np.cos(np.radians(30)) + np.sin(np.radians(30)))
     assert abs(span - expected) < 4.0
