@@ -85,7 +85,8 @@ def classify(views: list[Image]) -> npt.NDArray[np.float32]:
     logits = logits - logits.max(axis=1, keepdims=True)
     probs = np.exp(logits)
     probs /= probs.sum(axis=1, keepdims=True)
-    return probs.astype(np.float32)
+    out: npt.NDArray[np.float32] = probs.astype(np.float32)
+    return out
 
 
 def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:
