@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import replace
 from queue import Empty, Queue
 from typing import TypeVar
 
@@ -76,6 +75,8 @@ class App:
         return self.running
 
     def _inputs(self) -> None:
+        # the table plays on without its camera (dice entered by hand) and says why
+        self.table.camera_trouble = self.camera_status() if self.camera_status else ""
         for event in pygame.event.get():
             if event.type in REDRAW_EVENTS:
                 self._drawn = None  # the window was uncovered or changed: draw it again
@@ -103,9 +104,6 @@ class App:
 
     def _draw(self) -> None:
         view = self.table.view()
-        lost = self.camera_status() if self.camera_status and self.table.mode == "camera" else ""
-        if lost and view.screen in ("throw", "setup"):
-            view = replace(view, prompt=lost)  # the table still plays: dice can be typed
         self.view = view
         if self.buttons is not None:
             self.buttons.show_bank(view.can_bank)

@@ -171,8 +171,8 @@ def test_a_refused_command_is_shown_not_raised(app: App) -> None:
     app.step()
     BANK(app)
     type_keys(app, "5")
-    KEEP(app)  # manual dice: KEEP cannot throw
-    assert "type the 6 dice" in app.table.view().error
+    BANK(app)  # nothing to bank before the first throw
+    assert "Ann cannot bank now" in app.table.view().error
     type_keys(app, "23462")  # completes 523462 -> 5 scores
     assert app.table.view().options and not app.table.view().error
 

@@ -114,7 +114,8 @@ def test_next_steals_where_the_rules_allow_it(tmp_path: Path) -> None:
         play(*typed("555234"))
         keep("555")
         play(Action("bank"))  # Bob 500 with 3 dice left: Ann may steal them
-        assert table.view().prompt == "NEXT steals 500 with 3 dice from Bob"
+        assert table.view().prompt == ("NEXT steals 500 with 3 dice from Bob, "
+                                       "KEEP enters your own throw")
         play(Action("next"))
         play(*typed("155"))
         keep("155")

@@ -10,12 +10,14 @@ from farkle_pi.errors import FarkleError
 
 
 def register(sub: Any) -> None:
+    from farkle_pi.ui.samples import VARIANTS
     from farkle_pi.ui.theme import THEMES
     from farkle_pi.ui.view import SCREENS
 
+    names = (*SCREENS, *VARIANTS)
     parser = sub.add_parser("screenshot", help="draw a screen from a sample state into a PNG")
-    parser.add_argument("--screen", required=True, choices=SCREENS, metavar="NAME",
-                        help=f"one of {', '.join(SCREENS)}")
+    parser.add_argument("--screen", required=True, choices=names, metavar="NAME",
+                        help=f"one of {', '.join(names)}")
     parser.add_argument("--size", default="800x480", metavar="WxH",
                         help="800x480 (7-inch), 480x320 or 720x1280 (portrait); default 800x480")
     parser.add_argument("--theme", default="dark", choices=sorted(THEMES))
@@ -29,13 +31,13 @@ def run(args: argparse.Namespace) -> int:
 
     from farkle_pi.ui.display import offscreen, parse_size
     from farkle_pi.ui.render import render
-    from farkle_pi.ui.samples import SAMPLES
+    from farkle_pi.ui.samples import SAMPLES, VARIANTS
     from farkle_pi.ui.theme import theme_named
 
     if not args.out.lower().endswith(".png"):
         raise FarkleError(f"{args.out}: the output must be a .png file")
     surface = offscreen(parse_size(args.size))
-    render(surface, SAMPLES[args.screen], theme_named(args.theme))
+    render(surface, {**SAMPLES, **VARIANTS}[args.screen], theme_named(args.theme))
     try:
         pygame.image.save(surface, args.out)
     except (pygame.error, OSError) as error:

@@ -40,10 +40,12 @@ def run(args: argparse.Namespace) -> int:
         hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
     )
     with Store(config.store.database) as store:
-        table = Table(store, rules, config.table.players, mode, resume=not args.new)
+        # the camera follows the config, not a resumed game's mode: the next game may want it
+        table = Table(store, rules, config.table.players, mode, resume=not args.new,
+                      camera=mode == "camera")
         app = App(table, surface, theme_named(config.table.theme))
         live = None
-        if table.mode == "camera":
+        if mode == "camera":
             camera = config.camera
             live = open_live_tray(camera.source, camera.fps, config.calibration.path,
                                   app.tray_events)  # type: ignore[arg-type]

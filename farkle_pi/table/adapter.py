@@ -36,6 +36,8 @@ class Shown:
     typed: str = ""
     error: str = ""
     dice_mode: str = "virtual"
+    keypad: bool = False  # the next throw is entered by hand
+    face: int | None = None  # the face the buttons are on while it is
 
 
 def options_for(state: GameState) -> list[OptionView]:
@@ -201,13 +203,15 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
         advice=advice(state),
         banner=shown.banner,
-        prompt=shown.prompt or _steal_prompt(state),
+        prompt=shown.prompt or _steal_prompt(state, shown.dice_mode),
         final_round=state.final_round,
         winners=state.winner_names(),
         rules_name=state.rules.name,
         target=state.rules.target,
         dice_mode=shown.dice_mode,
         typed=shown.typed,
+        keypad=shown.keypad,
+        face=shown.face,
         error=shown.error,
     )
 
@@ -221,11 +225,13 @@ def _turn_note(state: GameState) -> str:
     return f"banks {state.bank_minimum:,} or more"
 
 
-def _steal_prompt(state: GameState) -> str:
+def _steal_prompt(state: GameState, dice_mode: str) -> str:
     offer = state.steal
     if offer is None or state.phase != "start":
         return ""
-    return f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}"
+    own = "throws" if dice_mode == "virtual" else "enters"
+    return (f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}, "
+            f"KEEP {own} your own throw")
 
 
 def _bank_after(state: GameState, option: OptionView) -> bool:

@@ -15,7 +15,7 @@ from farkle_pi.ui.actions import Action
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
 TARGETS = (2_000, 5_000, 10_000)
-DICE_MODES = ("virtual", "manual", "camera")
+DICE_MODES = SetupView.dice_modes  # the order KEEP steps through them
 MAX_PLAYERS = 8
 T = TypeVar("T")
 
@@ -63,7 +63,12 @@ def _change(setup: SetupView, row: str, presets: Sequence[str]) -> SetupView:
         return replace(setup, preset=_after(setup.preset, presets))
     if row == "target":
         return replace(setup, target=_after(setup.target, TARGETS))
-    return replace(setup, dice_mode=_after(setup.dice_mode, DICE_MODES))
+    return replace(setup, dice_mode=_after(setup.dice_mode, setup.dice_modes))
+
+
+def modes(camera: bool) -> tuple[str, ...]:
+    """The dice modes a table offers: camera dice only where a camera was opened for it."""
+    return DICE_MODES if camera else tuple(m for m in DICE_MODES if m != "camera")
 
 
 def _after(value: T, choices: Sequence[T]) -> T:

@@ -29,6 +29,8 @@ from farkle_pi.store import Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
 from farkle_pi.table.announce import announce
+from farkle_pi.table.entry import Entry
+from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
 from farkle_pi.table.tray_input import TrayNews, tray_step, with_colours
 from farkle_pi.ui.actions import Action
@@ -53,7 +55,10 @@ class Table:
         say: Callable[[str], None] = log.info,
         resume: bool = True,
         fair_dice: Callable[[int], FairDice] = FairDice.fresh,
+        camera: bool | None = None,
     ) -> None:
+        """`camera`: whether a camera was opened for this table (by default: when it starts in
+        camera mode); without one the setup screen does not offer camera dice."""
         if dice_mode not in DICE_MODES:
             raise FarkleError(f"unknown dice mode {dice_mode!r}: use {', '.join(DICE_MODES)}")
         self.store = store
@@ -70,12 +75,14 @@ class Table:
             preset=rules.name,
             target=rules.target,
             dice_mode=dice_mode,
+            dice_modes=setup_rows.modes(dice_mode == "camera" if camera is None else camera),
         )
         self.game: StoredGame | None = store.resume() if resume else None
         self.fair: FairDice | None = None
         self.screen: ScreenName = "setup"
         self.selected = 0
-        self.typed = ""
+        self.entry = Entry()  # a throw being entered by hand
+        self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.prompt = ""
         self.error = ""
         self.banners: list[Banner] = []
@@ -95,25 +102,51 @@ class Table:
         """Letters go into a name (setup's players row) instead of being button twins."""
         return self.screen == "setup" and self.setup.focus == 0
 
+    @property
+    def camera_lost(self) -> str:
+        """Why camera dice cannot be read now ("" when they can, or in another mode)."""
+        return self.camera_trouble if self.mode == "camera" else ""
+
+    @property
+    def entering(self) -> bool:
+        """A throw is due and is entered by hand: manual dice, or camera dice without a camera."""
+        state = self.state
+        by_hand = self.mode == "manual" or bool(self.camera_lost)
+        return by_hand and state is not None and state.phase in ("start", "steal", "choose")
+
     def view(self) -> TableView:
-        if self.screen == "setup":
-            return TableView(screen="setup", setup=self.setup, error=self.error)
+        if self.screen == "setup" or self.state is None:
+            # no camera yet: the table starts all the same and says so here
+            return TableView(screen="setup", setup=self.setup, error=self.error,
+                             prompt=self.camera_lost)
         if self.screen == "history" and self._history is not None:
             return self._history
         state = self.state
-        if state is None:
-            return TableView(screen="setup", setup=self.setup, error=self.error)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
             selected=self.selected,
             banner=banner,
-            prompt=self.prompt or self._commitment_note(state),
-            typed=self.typed,
+            prompt=(self.camera_lost if self.screen == "throw" else "") or self.prompt
+            or self._commitment_note(state),
+            typed=self.entry.text,
             error=self.error,
             dice_mode=self.mode,
+            keypad=self.entering,
+            face=self._picking(state),
         )
         return table_view(state, shown)
+
+    def _picking(self, state: GameState) -> int | None:
+        """The face the buttons are on while a throw is entered by hand; None before a player
+        offered a steal has chosen to throw their own dice instead."""
+        if not self.entering or (self._steal_offered(state) and self.entry == Entry()):
+            return None
+        return self.entry.shown_face
+
+    @staticmethod
+    def _steal_offered(state: GameState) -> bool:
+        return state.steal is not None and state.phase == "start"
 
     def banner_seconds(self) -> float:
         """Seconds the current banner has been up (drives its animation)."""
@@ -182,14 +215,14 @@ class Table:
         state = self.state
         assert state is not None and self.game is not None
         kind = action.kind
-        if kind == "undo":
+        if kind == "undo" and not self.entry.dice:
             self._undo()
-        elif kind == "next" and state.steal is not None and state.phase == "start":
+        elif kind == "next" and self._steal_offered(state) and self.entry == Entry():
             self._apply(Steal())
-        elif kind == "digit":
-            self._type(action.value, state)
-        elif kind == "erase":
-            self.typed = self.typed[:-1]
+        elif kind == "keep" and self.entering and self._picking(state) is None:
+            self.entry = Entry(face=1)  # a steal was offered: this player throws their own
+        elif kind in ("digit", "erase", "undo") or (kind in ("next", "keep") and self.entering):
+            self._enter(action, state)
         elif kind == "die":
             self._correct(action.value, state)
         elif state.phase == "keep":
@@ -231,13 +264,15 @@ class Table:
             self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
             self._apply(Bank())
 
-    def _type(self, face: int, state: GameState) -> None:
-        if state.phase == "keep":
-            raise FarkleError("keep or bank first, then type the next throw")
-        self.typed += str(face)
-        if len(self.typed) >= state.dice_to_throw:
-            typed, self.typed = self.typed, ""
-            self._apply(Throw(Roll.parse(typed)))
+    def _enter(self, action: Action, state: GameState) -> None:
+        """One die more (or less) of a throw entered by hand; all of them in: the throw."""
+        if action.kind == "digit" and self.mode == "virtual":
+            raise FarkleError("virtual dice are thrown by the Pi: KEEP throws them")
+        if action.kind == "digit" and state.phase == "keep":
+            raise FarkleError("keep or bank first, then enter the next throw")
+        self.entry = entry_step(self.entry, action, state.dice_to_throw)
+        if len(self.entry.dice) == state.dice_to_throw:
+            self._apply(Throw(Roll.of(*self.entry.dice)))  # stored, then shown; entry reset
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":
@@ -328,7 +363,7 @@ class Table:
         self.say(f"game {self.game.id} resumed")
 
     def _reset(self) -> None:
-        self.selected, self.typed, self.prompt, self.error = 0, "", "", ""
+        self.selected, self.entry, self.prompt, self.error = 0, Entry(), "", ""
         self.banners.clear()
 
     def _apply(self, command: Command) -> list[Event]:

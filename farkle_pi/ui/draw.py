@@ -67,6 +67,11 @@ class Box:
             x += width + gap
         return out
 
+    def square(self) -> Box:
+        """The biggest square centred in this box."""
+        side = min(self.w, self.h)
+        return Box(self.x + (self.w - side) / 2, self.y + (self.h - side) / 2, side, side)
+
     @property
     def rect(self) -> pygame.Rect:
         return pygame.Rect(round(self.x), round(self.y), round(self.w), round(self.h))
@@ -145,8 +150,8 @@ class Painter:
 
     def die(self, box: Box, face: int | None, colour: str | None, flag: str = "") -> None:
         """A die face with its pips, in its own colour; an unread die shows a question mark."""
-        side = min(box.w, box.h)
-        square = Box(box.x + (box.w - side) / 2, box.y + (box.h - side) / 2, side, side)
+        square = box.square()
+        side = square.w
         body, pip = die_colours(colour)
         self.fill(square, body, radius=side * 0.16)
         self.fill(square, self.theme.text, radius=side * 0.16, width=max(1, round(side * 0.03)))
@@ -169,10 +174,11 @@ class Painter:
             points.append((centre[0] + r * math.cos(angle), centre[1] + r * math.sin(angle)))
         pygame.draw.polygon(self.surface, colour, points)
 
-    def arrow(self, box: Box, colour: Colour) -> None:
-        """A right-pointing triangle: "this one", without relying on colour."""
-        tip = (box.x + box.w, box.y + box.h / 2)
-        pygame.draw.polygon(self.surface, colour, [(box.x, box.y), tip, (box.x, box.y + box.h)])
+    def arrow(self, box: Box, colour: Colour, left: bool = False) -> None:
+        """A right-pointing triangle: "this one", without relying on colour (`left`: "back")."""
+        back, front = (box.x + box.w, box.x) if left else (box.x, box.x + box.w)
+        tip = (front, box.y + box.h / 2)
+        pygame.draw.polygon(self.surface, colour, [(back, box.y), tip, (back, box.y + box.h)])
 
     def tick(self, box: Box, colour: Colour) -> None:
         width = max(2, round(min(box.w, box.h) * 0.18))

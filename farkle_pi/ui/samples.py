@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from farkle_pi.ui.view import (
     Banner,
     DieView,
@@ -45,6 +47,10 @@ THROW = TableView(
     next_dice=5,
     can_bank=True,
     prompt="",
+)
+
+ENTRY = replace(  # the same turn, the next throw being entered by hand (keypad or buttons)
+    THROW, dice=(), options=(), keypad=True, typed="25", face=5, advice="roll", next_dice=5,
 )
 
 RESULTS = TableView(
@@ -110,3 +116,6 @@ SAMPLES: dict[str, TableView] = {
     "winner": WINNER,
     "history": HISTORY,
 }
+
+# Other states of a screen, drawn by `farkle-pi screenshot --screen NAME` as well.
+VARIANTS: dict[str, TableView] = {"entry": ENTRY}

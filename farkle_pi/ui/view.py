@@ -90,6 +90,7 @@ class SetupView:
     preset: str = "standard"
     target: int = 10_000
     dice_mode: str = "virtual"
+    dice_modes: tuple[str, ...] = ("virtual", "manual", "camera")  # what this table can do
     focus: int = 0  # index into SETUP_ROWS
     typing: str = ""  # a name being typed on the keyboard
 
@@ -123,7 +124,9 @@ class TableView:
     rules_name: str = "standard"
     target: int = 10_000
     dice_mode: str = "virtual"
-    typed: str = ""  # dice typed so far in manual mode
+    typed: str = ""  # dice entered so far by hand (keys, keypad or buttons)
+    keypad: bool = False  # waiting for a throw entered by hand: the keypad shows
+    face: int | None = None  # the face NEXT steps and KEEP takes (None: a steal is offered)
     error: str = ""  # the last caught error, shown small until the next action
 
     @property

@@ -96,18 +96,26 @@ def prompt_strip(p: Painter, box: Box, view: TableView, hint: str) -> None:
         p.text(hint, box.inset(p.unit * 0.8), p.theme.muted, align="center")
 
 
+def die_slots(p: Painter, box: Box, count: int) -> list[Box]:
+    """`count` slots for dice, centred; always six slots wide, so dice keep their size."""
+    gap = p.unit
+    width = (box.w - 5 * gap) / 6
+    x = box.x + (box.w - count * width - (count - 1) * gap) / 2
+    return [Box(x + i * (width + gap), box.y, width, box.h) for i in range(count)]
+
+
+def die_cell(slot: Box) -> Box:
+    """Where a slot's die goes; below it, room for its flag."""
+    return slot.part(0.04, 0.02, 0.92, 0.76)
+
+
 def dice_row(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     """The dice as read, centred, each tappable (a tap steps its face to correct a misread)."""
-    gap = p.unit
-    width = (box.w - 5 * gap) / 6  # always six slots wide, so dice keep their size
-    count = len(view.dice)
-    x = box.x + (box.w - count * width - (count - 1) * gap) / 2
-    for i, die in enumerate(view.dice):
-        slot = Box(x + i * (width + gap), box.y, width, box.h)
-        cell = slot.part(0.04, 0.02, 0.92, 0.76)
+    for i, (die, slot) in enumerate(zip(view.dice, die_slots(p, box, len(view.dice)),
+                                        strict=True)):
+        cell = die_cell(slot)
         if die.marked:
-            side = min(cell.w, cell.h)
-            glow = Box(cell.x + (cell.w - side) / 2, cell.y + (cell.h - side) / 2, side, side)
-            p.fill(glow.inset(-p.unit * 0.8), p.theme.accent, radius=side * 0.2)
+            glow = cell.square()
+            p.fill(glow.inset(-p.unit * 0.8), p.theme.accent, radius=glow.w * 0.2)
         p.die(cell, die.face, die.colour, die.flag)
         hits.append(Hit(slot.rect, Action("die", value=i)))

@@ -7,6 +7,7 @@ import pygame
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, dice_count, points_text
+from farkle_pi.ui.screens import keypad
 from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
@@ -25,7 +26,10 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         dice, options = left.stack([37, 63], gap)
         board, odds = right.stack([70, 30], gap)
     turn_bar(p, top, view)
-    if picture is not None and not view.dice:  # the tray, big, while the table waits
+    if view.keypad and not view.dice:  # the throw is entered by hand
+        keypad.entry_row(p, dice, view)
+        keypad.keypad(p, options, view, hits)
+    elif picture is not None and not view.dice:  # the tray, big, while the table waits
         both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
         _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}")
     else:
@@ -36,7 +40,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         _options(p, options, view, hits)
     _odds(p, odds, view)
     mini_scoreboard(p, board, view.players, view.target)
-    hint = HINT if view.options else _throw_hint(view)
+    hint = HINT if view.options else keypad.hint(view) if view.keypad else _throw_hint(view)
     prompt_strip(p, prompt, view, hint)
     return hits
 
