@@ -31,7 +31,7 @@ from farkle_pi.ui.actions import Action
 CHILD = Path(__file__).resolve().parent / "app_crash_child.py"
 PLAYERS = ("Ann", "Bob", "Cy")
 RULES = {"target": "1000000"}  # long enough that the script never reaches the end
-TRANSIENT = {"screen", "selected", "banner", "prompt", "typed", "error", "history", "stats",
+TRANSIENT = {"screen", "selected", "banner", "prompt", "typed", "face", "error", "history", "stats",
              "setup"}
 SILENCE_SECONDS = 60.0  # a table that reports no frame for this long has hung
 Unit = list[list[object]]  # the presses of one command: [kind, value] pairs

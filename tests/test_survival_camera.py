@@ -264,9 +264,9 @@ def test_a_camera_missing_at_the_start_is_looked_for_until_it_answers(
     assert live.source is None and sockets.tries == 1
     app.step()
     assert app.view is not None and app.view.prompt == camera_module.NOT_FOUND
-    app.actions.put(Action("keep"))  # KEEP where a throw is due: the dice are typed for now
+    app.actions.put(Action("keep"))  # KEEP where a throw is due: the dice are entered by hand
     app.step()
-    assert app.view.error == "throw 6 dice into the tray (or type them with 1-6)"
+    assert app.view.keypad and app.view.typed == "1" and not app.view.error
     live.start()
     try:
         wait_for(lambda: live.status() == "" and live.latest is not None, app)

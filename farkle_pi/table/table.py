@@ -272,7 +272,8 @@ class Table:
             raise FarkleError("keep or bank first, then enter the next throw")
         self.entry = entry_step(self.entry, action, state.dice_to_throw)
         if len(self.entry.dice) == state.dice_to_throw:
-            self._apply(Throw(Roll.of(*self.entry.dice)))  # stored, then shown; entry reset
+            dice, self.entry = self.entry.dice, Entry()  # not stored (disk full?): enter again
+            self._apply(Throw(Roll.of(*dice)))  # stored, then shown
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":

@@ -11,6 +11,8 @@ from farkle_pi.ui.draw import Box, Painter, points_text
 from farkle_pi.ui.screens.parts import prompt_strip
 from farkle_pi.ui.view import SETUP_ROWS, SetupView, TableView
 
+NO_CAMERA = "camera: not set up"  # started in another mode: no camera was opened
+
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
     setup = view.setup or SetupView(players=())
@@ -48,6 +50,9 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         else:
             p.text(name.upper(), label.part(0, 0.25, 1, 0.5), p.theme.muted)
             height = 0.36 if name == "players" else 0.7
+            if name == "dice" and "camera" not in setup.dice_modes:
+                value, note = value.columns([35, 65], gap=p.unit)
+                p.text(NO_CAMERA, note.part(0, 0.25, 1, 0.5), p.theme.muted, align="right")
             p.text(values[name], value.part(0, 0.5 - height / 2, 1, height))
         hits.append(Hit(box.rect, Action("option", value=index)))
     if setup.known_names and setup.focus == 0:

@@ -1,0 +1,241 @@
+"""A throw entered without a keyboard, through the app loop: finger taps on the touch keypad, or
+the arcade buttons alone on mock GPIO (NEXT face, KEEP take, hold UNDO remove). Every throw is
+on disk before the screen shows it; a die too many or a face outside 1-6 is refused."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+import test_app_game
+from test_app_game import BANK, KEEP, NEXT, gpio
+
+from farkle_pi.app import App
+from farkle_pi.errors import FarkleError
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table import entry
+from farkle_pi.table.camera import NOT_FOUND
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.display import offscreen, open_surface
+from farkle_pi.ui.render import render
+from farkle_pi.ui.samples import VARIANTS
+from farkle_pi.ui.screens import keypad
+from farkle_pi.ui.theme import DARK
+from farkle_pi.ui.view import SETUP_ROWS
+
+app = test_app_game.app  # Ann and Bob to 2,000, manual dice, 800x480, buttons on mock pins
+UNDO_PIN = 19
+
+
+def finger(app: App, kind: str, value: int = 0) -> None:
+    """A finger on the region the last frame drew for (kind, value)."""
+    hit = next(h for h in app.hits if h.action == Action(kind, value))  # type: ignore[arg-type]
+    x, y = hit.rect.center
+    width, height = app.surface.get_size()
+    pygame.event.post(pygame.event.Event(
+        pygame.FINGERDOWN, x=x / width, y=y / height, finger_id=0, touch_id=0, dx=0, dy=0,
+        pressure=1.0,
+    ))
+    app.step()
+
+
+def stored_throws(app: App) -> list[str]:
+    """The throws as a second reader of the database finds them."""
+    with Store(app.table.store.path) as store:
+        latest = store.latest()
+        assert latest is not None
+        return [str(t) for t in latest.state.throws]
+
+
+def start(app: App) -> None:
+    app.step()
+    BANK(app)  # the setup screen: start the game
+    assert app.view is not None and app.view.screen == "throw" and app.view.keypad
+
+
+def test_a_whole_throw_by_touch(app: App) -> None:
+    start(app)
+    keys = [h for h in app.hits if h.action.kind in ("digit", "erase")]
+    assert sorted(h.action.value for h in keys if h.action.kind == "digit") == [1, 2, 3, 4, 5, 6]
+    assert all(h.rect.w >= 48 and h.rect.h >= 48 for h in keys), [h.rect for h in keys]
+    for typed, face in enumerate([1, 1, 5, 2, 3], 1):
+        finger(app, "digit", face)
+        assert app.view is not None and len(app.view.typed) == typed  # shown as entered
+    assert app.view.typed == "11523" and stored_throws(app) == []
+    finger(app, "digit", 4)  # the sixth die: the throw is played
+    assert stored_throws(app) == ["112345"]  # on disk ...
+    assert app.view.keypad is False and [d.face for d in app.view.dice] == [1, 1, 2, 3, 4, 5]
+    assert app.view.options and app.errors == 0  # ... and then on the screen
+    finger(app, "die", 5)  # a tap on a die still corrects it: 5 -> 6
+    assert stored_throws(app) == ["112346"]
+
+
+def test_a_whole_throw_by_the_buttons_alone(app: App) -> None:
+    start(app)
+    assert app.view is not None and app.view.face == 1
+    hint = keypad.hint(app.view)
+    assert "NEXT face" in hint and "KEEP take" in hint and "UNDO remove" in hint
+    KEEP(app)
+    KEEP(app)  # 1 1
+    for _ in range(4):
+        NEXT(app)  # 1 -> 5: the next die starts at the face just taken
+    assert app.view.face == 5 and app.view.typed == "11"
+    KEEP(app)
+    for _ in range(3):
+        NEXT(app)  # 5 -> 6 -> 1 -> 2
+    KEEP(app)
+    NEXT(app)
+    KEEP(app)  # 3
+    assert stored_throws(app) == [] and app.view.typed == "11523"
+    NEXT(app)
+    KEEP(app)  # 4: the sixth die, the throw is played
+    assert stored_throws(app) == ["112345"] and app.view.options and app.errors == 0
+    # From here the buttons mean what they did: NEXT moves through the options, KEEP keeps.
+    test_app_game.select(app, "115")
+    KEEP(app)
+    assert app.table.state is not None and app.table.state.turn_points == 250
+    assert app.view.keypad and app.view.dice_to_throw == 3 and app.view.face == 1
+
+
+def test_removing_a_die_by_touch_and_by_a_held_undo(app: App) -> None:
+    start(app)
+    for face in (6, 6, 2):
+        finger(app, "digit", face)
+    finger(app, "erase")  # "remove last" on the keypad
+    assert app.view is not None and app.view.typed == "66"
+    gpio(app, UNDO_PIN, hold=0.05)  # a held UNDO removes the last die entered ...
+    assert app.view.typed == "6" and app.table.state is not None and not app.table.state.throws
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, unicode="\b",
+                                         mod=0))
+    app.step()
+    assert app.view.typed == ""
+    for face in "155234":
+        finger(app, "digit", int(face))
+    test_app_game.select(app, "155")
+    KEEP(app)
+    assert app.table.state.turn_points == 200
+    gpio(app, UNDO_PIN, hold=0.05)  # ... and with none entered, the last game action
+    assert app.table.state.turn_points == 0 and app.table.state.phase == "keep"
+
+
+def test_a_seventh_die_and_a_face_outside_one_to_six_are_refused(app: App) -> None:
+    start(app)
+    app.actions.put(Action("digit", 7))
+    app.actions.put(Action("digit", 0))
+    app.step()
+    assert app.view is not None and app.view.typed == "" and "1 to 6" in app.view.error
+    for face in "222346":
+        finger(app, "digit", int(face))
+    assert stored_throws(app) == ["222346"]
+    assert not [h for h in app.hits if h.action.kind == "digit"]  # no keypad while keeping
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_2, unicode="2", mod=0))
+    app.step()
+    assert "keep or bank first" in app.view.error and stored_throws(app) == ["222346"]
+    full = entry.Entry(dice=(1, 2, 3, 4, 5, 6))
+    with pytest.raises(FarkleError, match="only 6 dice are thrown"):
+        entry.step(full, Action("digit", 2), 6)
+    with pytest.raises(FarkleError, match="only 6 dice are thrown"):
+        entry.step(full, Action("keep"), 6)
+
+
+def test_keep_declines_a_steal_and_enters_the_players_own_throw(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        rules = load_rules("standard", {"stealing": "true"})
+        table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
+        table.new_game()
+        for action in ["1", "1", "1", "2", "3", "4", "bank",  # Ann banks the best keep: 111
+                       "5", "5", "5", "2", "3", "4", "bank"]:  # Bob 500 with 3 dice left
+            table.handle(Action("digit", int(action)) if action.isdigit() else Action(action))
+        assert table.view().face is None and "KEEP enters your own" in table.view().prompt
+        table.handle(Action("keep"))  # Ann throws her own six dice
+        table.handle(Action("next"))  # NEXT now steps the face: no steal
+        assert table.state is not None and table.state.stolen == 0
+        assert table.view().face == 2 and table.view().typed == ""
+        assert table.view().dice_to_throw == 6 and not table.view().error
+
+
+def test_virtual_dice_cannot_be_typed(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        for face in (6, 6, 6, 6, 6, 6):
+            table.handle(Action("digit", face))
+        assert "thrown by the Pi" in table.view().error and not table.view().keypad
+        assert table.state is not None and table.state.throws == ()
+
+
+def test_without_a_camera_the_throw_is_entered_by_hand(tmp_path: Path) -> None:
+    """Camera dice while the camera is missing: the keypad and the buttons, as in manual mode;
+    once the camera gives pictures again KEEP asks for a throw into the tray as before."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        status = [NOT_FOUND]
+        app = App(table, open_surface((480, 320), headless=True), DARK)
+        app.camera_status = lambda: status[0]
+        app.step()
+        assert app.view is not None and app.view.prompt == NOT_FOUND  # on the setup screen
+        app.actions.put(Action("bank"))
+        app.step()
+        assert app.view.keypad and app.view.prompt == NOT_FOUND
+        assert {h.action.value for h in app.hits if h.action.kind == "digit"} == set(range(1, 7))
+        app.actions.put(Action("keep"))  # the buttons alone: KEEP takes a 1
+        app.step()
+        assert app.view.typed == "1"
+        status[0] = ""  # the camera is back
+        app.step()
+        assert not app.view.keypad and app.view.prompt == ""
+        app.actions.put(Action("keep"))
+        app.step()
+        assert "into the tray" in app.view.error and app.view.typed == "1"
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320), (720, 1280)], ids=str)
+def test_the_keypad_fits_every_screen(size: tuple[int, int]) -> None:
+    surface = offscreen(size)
+    hits = render(surface, VARIANTS["entry"], DARK)
+    keys = [h.rect for h in hits if h.action.kind in ("digit", "erase")]
+    assert len(keys) == 7
+    bounds = surface.get_rect()
+    assert all(bounds.contains(rect) for rect in keys)
+    assert not any(a.colliderect(b) for i, a in enumerate(keys) for b in keys[i + 1:])
+    assert min(min(rect.w, rect.h) for rect in keys) >= 48
+
+
+def test_setup_offers_camera_dice_only_where_a_camera_was_opened(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        rules = load_rules("standard")
+        without = App(Table(store, rules, ["Ann"], "manual", resume=False),
+                      open_surface((800, 480), headless=True), DARK)
+        without.step()
+        modes = set()
+        for _ in range(6):  # a tap on the dice row steps the mode, round and round
+            finger(without, "option", SETUP_ROWS.index("dice"))
+            modes.add(without.table.setup.dice_mode)
+        assert modes == {"virtual", "manual"}
+
+        # the dice row says why camera is not among them (the rest of the screen is the same)
+        view = without.table.view()
+        assert view.setup is not None and "camera" not in view.setup.dice_modes
+        offered = replace(view, setup=replace(view.setup, dice_modes=("manual", "camera")))
+        pictures = []
+        for shown in (view, offered):
+            surface = offscreen((800, 480))
+            hits = render(surface, shown, DARK)
+            pictures.append(pygame.surfarray.array3d(surface))
+        row = next(h.rect for h in hits if h.action == Action("option", SETUP_ROWS.index("dice")))
+        xs, ys = (pictures[0] != pictures[1]).any(axis=2).nonzero()
+        assert len(xs) > 200
+        assert all(row.collidepoint(x, y) for x, y in zip(xs, ys, strict=True))
+
+        table = Table(store, rules, ["Ann"], "manual", resume=False, camera=True)
+        seen = set()
+        for _ in range(3):
+            table.handle(Action("option", SETUP_ROWS.index("dice")))
+            seen.add(table.setup.dice_mode)
+        assert seen == {"virtual", "manual", "camera"}
