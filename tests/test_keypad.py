@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 import test_app_game
+from gpiozero.pins.mock import MockFactory
 from test_app_game import BANK, KEEP, NEXT, gpio
 
 from farkle_pi.app import App
@@ -239,3 +240,57 @@ def test_setup_offers_camera_dice_only_where_a_camera_was_opened(tmp_path: Path)
             table.handle(Action("option", SETUP_ROWS.index("dice")))
             seen.add(table.setup.dice_mode)
         assert seen == {"virtual", "manual", "camera"}
+
+
+class NoThread:
+    """What `open_live_tray` hands `farkle-pi table`, without a camera or a thread."""
+
+    latest = None
+
+    def __init__(self, opened: list[str]) -> None:
+        self.opened = opened
+        self.tray = self
+
+    def expect(self, count: int | None) -> None:
+        pass
+
+    def status(self) -> str:
+        return ""
+
+    def start(self) -> None:
+        self.opened.append("started")
+
+    def stop(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("dice", ["manual", "camera"])
+def test_farkle_pi_table_offers_camera_dice_where_its_config_has_a_camera(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mock_pins: MockFactory, dice: str
+) -> None:
+    """An unfinished virtual-dice game is resumed in virtual mode; the camera of a camera
+    config is opened all the same, so the next game can choose it; a manual config has none."""
+    from fuzzing import run_cli
+
+    import farkle_pi.table.camera as camera_module
+
+    with Store(tmp_path / "farkle.db") as store:
+        Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
+              say=lambda _: None).new_game()
+    opened: list[str] = []
+    seen: list[tuple[str, tuple[str, ...]]] = []
+
+    def first_frame(app: App) -> bool:
+        seen.append((app.table.mode, app.table.setup.dice_modes))
+        return False  # and quit
+
+    monkeypatch.setattr(camera_module, "open_live_tray", lambda *a: NoThread(opened))
+    monkeypatch.setattr(App, "step", first_frame)
+    config = tmp_path / "config.toml"
+    config.write_text(f'[table]\ndice = "{dice}"\n[screen]\nsize = "480x320"\n'
+                      f'fullscreen = false\n[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+    outcome = run_cli(["table", "--config", str(config), "--windowed"])
+    assert outcome.code == 0, outcome
+    assert seen[0][0] == "virtual"  # the resumed game keeps its dice
+    assert ("camera" in seen[0][1]) == (dice == "camera")
+    assert opened == (["started"] if dice == "camera" else [])

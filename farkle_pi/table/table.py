@@ -115,13 +115,13 @@ class Table:
         return by_hand and state is not None and state.phase in ("start", "steal", "choose")
 
     def view(self) -> TableView:
-        if self.screen == "setup" or self.state is None:
-            # no camera yet: the table starts all the same and says so here
-            return TableView(screen="setup", setup=self.setup, error=self.error,
-                             prompt=self.camera_lost)
         if self.screen == "history" and self._history is not None:
             return self._history
         state = self.state
+        if self.screen == "setup" or state is None:
+            # no camera yet: the table starts all the same and says so here
+            return TableView(screen="setup", setup=self.setup, error=self.error,
+                             prompt=self.camera_lost)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
