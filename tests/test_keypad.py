@@ -10,6 +10,7 @@ from pathlib import Path
 import pygame
 import pytest
 import test_app_game
+import touch
 from gpiozero.pins.mock import MockFactory
 from test_app_game import BANK, KEEP, NEXT, gpio
 
@@ -33,15 +34,7 @@ UNDO_PIN = 19
 
 
 def finger(app: App, kind: str, value: int = 0) -> None:
-    """A finger on the region the last frame drew for (kind, value)."""
-    hit = next(h for h in app.hits if h.action == Action(kind, value))  # type: ignore[arg-type]
-    x, y = hit.rect.center
-    width, height = app.surface.get_size()
-    pygame.event.post(pygame.event.Event(
-        pygame.FINGERDOWN, x=x / width, y=y / height, finger_id=0, touch_id=0, dx=0, dy=0,
-        pressure=1.0,
-    ))
-    app.step()
+    touch.finger(app, Action(kind, value))  # type: ignore[arg-type]
 
 
 def stored_throws(app: App) -> list[str]:

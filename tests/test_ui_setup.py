@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from touch import finger
 
 from farkle_pi.app import App
 from farkle_pi.rules import PRESETS, load_rules
@@ -38,14 +39,7 @@ def type_text(app: App, text: str) -> None:
 
 
 def tap_row(app: App, row: str) -> None:
-    hit = next(h for h in app.hits if h.action == Action("option", value=SETUP_ROWS.index(row)))
-    x, y = hit.rect.center
-    width, height = app.surface.get_size()
-    pygame.event.post(pygame.event.Event(
-        pygame.FINGERDOWN, x=x / width, y=y / height, finger_id=0, touch_id=0, dx=0, dy=0,
-        pressure=1.0,
-    ))
-    app.step()
+    finger(app, Action("option", value=SETUP_ROWS.index(row)))
 
 
 def test_keyboard_and_touch_set_up_a_game(app: App) -> None:
