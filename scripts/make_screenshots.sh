@@ -11,6 +11,9 @@ for screen in setup throw results scoreboard winner history; do
     done
 done
 "$FARKLE" screenshot --screen throw --size 720x1280 docs/img/throw-720x1280.png
+for size in 800x480 480x320; do  # the throw screen while a throw is entered by hand
+    "$FARKLE" screenshot --screen entry --size "$size" "docs/img/entry-$size.png"
+done
 "$FARKLE" screenshot --screen throw --size 800x480 --theme light docs/img/throw-800x480-light.png
 # --refs: also refresh the pixel-test references (after a deliberate change of the screens).
 if [ "${1:-}" = "--refs" ]; then

@@ -35,8 +35,7 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
         else:
             p.fill(square, p.theme.muted, radius=square.w * 0.16, width=line)
     left, right = caption.columns([55, 45], gap=p.unit)
-    entered = f"{len(typed)} of {dice_count(view.dice_to_throw)}"
-    p.text(f"ENTER THE THROW: {entered}", left, p.theme.muted)
+    p.text(f"{len(typed)} of {dice_count(view.dice_to_throw)} entered", left, p.theme.muted)
     if view.advice and not typed:
         advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
         colour = p.theme.good if view.advice == "bank" else p.theme.muted
