@@ -103,7 +103,7 @@ def test_a_lost_camera_is_shown_typed_dice_play_on_and_it_is_picked_up_again(
         wait_for(lambda: live.error != "", app)
         app.step()
         assert app.view is not None and app.view.prompt.startswith("camera lost")
-        assert "type the dice" in app.view.prompt
+        assert "enter the dice by hand" in app.view.prompt
         assert live.latest is None
 
         for face in "115234":  # typed on the keyboard: the game goes on without the camera
@@ -212,7 +212,7 @@ def test_a_camera_that_hangs_instead_of_failing_is_shown_as_lost_too() -> None:
         wait_for(lambda: live.latest is not None and live.latest.index == 3)
         wait_for(lambda: live.status() != "")
         assert live.status().startswith("camera lost (no picture for")
-        assert "type the dice" in live.status() and live.error == ""
+        assert "enter the dice by hand" in live.status() and live.error == ""
         released.set()
         wait_for(lambda: live.status() == "")
     finally:

@@ -182,7 +182,7 @@ class LiveTray:
             return self.error
         quiet = time.monotonic() - self._last_picture
         if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
-            return (f"camera lost (no picture for {quiet:.0f} s): type the dice with 1-6, "
+            return (f"camera lost (no picture for {quiet:.0f} s): enter the dice by hand, "
                     "or check the cable")
         return ""
 
@@ -198,7 +198,7 @@ class LiveTray:
                         return
                     self.losses += 1
                     self._look_for_camera(
-                        f"camera lost ({why}): type the dice with 1-6, or check the cable")
+                        f"camera lost ({why}): enter the dice by hand, or check the cable")
                     continue
                 self.latest = frame
                 self._last_picture = time.monotonic()

@@ -283,7 +283,7 @@ class Table:
         else:
             # typed dice count in camera mode too: the camera may be lost or not found yet
             raise FarkleError(f"throw {dice_count(state.dice_to_throw)} into the tray "
-                              "(or type them with 1-6)")
+                              "(or enter them by hand)")
 
     def _throw_virtual(self, state: GameState) -> None:
         assert self.game is not None
