@@ -48,8 +48,6 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
 def _throw_hint(view: TableView) -> str:
     if view.dice_mode == "virtual":
         return f"KEEP throws {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
-    if view.dice_mode == "manual":
-        return f"type {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
     return f"throw {dice_count(view.dice_to_throw)} into the tray   BANK bank   hold UNDO"
 
 
