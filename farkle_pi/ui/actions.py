@@ -12,8 +12,8 @@ ActionKind = Literal[
     "next",  # move to the next option / setup row
     "keep",  # confirm: take the highlighted option, throw, change a setup value
     "undo",  # take back the last game action (held UNDO button)
-    "digit",  # a die face typed in manual mode (value 1-6)
-    "erase",  # remove the last typed digit or letter
+    "digit",  # a die face entered by hand: key or keypad tap (value 1-6)
+    "erase",  # remove the last die entered or letter typed
     "option",  # tap on option `value`
     "die",  # tap on die `value`: step its face to correct a misread
     "char",  # a letter typed into a name (text)
