@@ -294,10 +294,14 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
 
 
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
-                 channels: tuple[int, int, int], hidden: int) -> Reader:
+                 channels: tuple[int, int, int], hidden: int, start: Path | None) -> Reader:
     net = Reader(channels, hidden)
-    opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
+    peak = 3e-3
+    if start is not None:  # go on from an earlier run's weights, gentler
+        net.load_state_dict(torch.load(start))
+        peak = 1e-3
+    opt = torch.optim.AdamW(net.parameters(), peak, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, peak, total_steps=steps)
     t0 = time.time()
     dice = np.nonzero(labels > 0)[0]
     other = np.nonzero(labels == 0)[0]
@@ -331,6 +335,7 @@ def main() -> None:
     ap.add_argument("--synth", type=int, default=300)
     ap.add_argument("--reader-channels", default="32,64,96", help="reader conv widths")
     ap.add_argument("--reader-hidden", type=int, default=96, help="reader hidden layer width")
+    ap.add_argument("--start-from", type=Path, help="reader weights (.pt) to go on training")
     ap.add_argument("--seed", type=int, default=5)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
@@ -357,7 +362,9 @@ def main() -> None:
         channels = tuple(int(c) for c in args.reader_channels.split(","))
         assert len(channels) == 3, "--reader-channels takes three numbers"
         reader = train_reader(crops, labels, turned, args.read_steps, rng,
-                              channels, args.reader_hidden)  # type: ignore[arg-type]
+                              channels, args.reader_hidden,  # type: ignore[arg-type]
+                              args.start_from)
+        torch.save(reader.state_dict(), args.out / "dice_reader.pt")  # to go on from; not shipped
         export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")
     (args.out / "dice_train_args.json").write_text(json.dumps(
         {k: str(v) for k, v in vars(args).items()}, indent=1) + "\n")
