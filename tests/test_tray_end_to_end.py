@@ -16,12 +16,10 @@ from farkle_pi.vision.model import DETECTOR_FILE, MODEL_DIR, READER_FILE
 MODELS = [MODEL_DIR / DETECTOR_FILE, MODEL_DIR / READER_FILE]
 
 
-# Measured (benchmarks/bench_tray.py) with vision's nets: f0bc005 0/14 throws exactly right
-# (42/70 dice), 66f2efe 1/14 (44/70), 12cc01f 1/14 (36/70), 92492ea 2/14 (46/70); with 455a46c
-# (merged) `farkle-pi demo` finds 6 of the demo session's 7 throws misread.
-# The tray's own events and timing pass on the same videos with the script's truth as reader
-# (tests/test_tray_fixtures.py).
-@pytest.mark.xfail(strict=True, reason="vision's reader misreads the rendered dice: 2/14 throws")
+# History (benchmarks/bench_tray.py): the first nets read 0-2 of the 14 throws exactly right;
+# the straightened wider reader with the colour-aware tray check, calibrated die size and
+# leaning-die rule reads all of them. The same sequences with the script's truth as reader:
+# tests/test_tray_fixtures.py.
 def test_the_real_reader_reports_every_throw_right() -> None:
     missing = [m.name for m in MODELS if not m.exists()]
     if missing:

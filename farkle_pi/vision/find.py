@@ -21,9 +21,11 @@ Image = npt.NDArray[np.uint8]
 DETECT_SIDE = 224  # longer side of the detector's input without a calibration
 DETECT_DIE_PX = 14.0  # die size the detector sees with a calibration (as byler at 224 px)
 MIN_HEAT = 0.2
-# Two dice cannot lie closer than this share of the bigger one's box (side by side,
-# both turned 45 degrees, their centres are 0.71 box sizes apart).
+# Two dice cannot lie closer than their side (each holds a circle of that diameter). Boxes
+# are up to 1.41 sides and the detector's sizes are rough: closer than CLOSEST x the bigger
+# box is one die. With a calibrated side, closer than CLOSEST_SIDES x that side.
 CLOSEST = 0.55
+CLOSEST_SIDES = 0.8
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,7 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True)
     ]
     found.sort(key=lambda c: -c.score)
-    return _suppress_close(found)
+    return _suppress_close(found, die_size_px)
 
 
 def shrink(image: Image, width: int, height: int) -> Image:
@@ -75,7 +77,7 @@ def shrink(image: Image, width: int, height: int) -> Image:
     return np.asarray(cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
 
 
-def _suppress_close(found: list[Candidate]) -> list[Candidate]:
+def _suppress_close(found: list[Candidate], die_side: float | None) -> list[Candidate]:
     """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger."""
     found = [
         c for c in found
@@ -84,6 +86,8 @@ def _suppress_close(found: list[Candidate]) -> list[Candidate]:
     ]
     kept: list[Candidate] = []
     for c in found:
-        if all(np.hypot(c.x - k.x, c.y - k.y) > CLOSEST * max(c.size, k.size) for k in kept):
+        if all(np.hypot(c.x - k.x, c.y - k.y)
+               > max(CLOSEST * max(c.size, k.size), CLOSEST_SIDES * (die_side or 0.0))
+               for k in kept):
             kept.append(c)
     return kept

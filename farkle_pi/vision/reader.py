@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -17,8 +19,14 @@ Image = npt.NDArray[np.uint8]
 NOT_DIE = 0.5  # reader's "not a die" probability above which a weak candidate is dropped
 WEAK_HEAT = 0.5  # detector score below which the reader may veto a candidate
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
-COCKED_ASPECT = 1.6  # outline longer/shorter side above this: a die leaning on something
-MIN_REFERENCE_DIFF = 12.0  # mean grey difference to the empty tray a die must exceed
+# A die leaning at angle t shows a silhouette of side x side * (cos t + sin t): up to 1.41
+# times longer than a flat die's side. In a calibrated tray the dice are one set, so a die's
+# side is the median short side of the dice found (the calibrated size for a lone die). On
+# any other photo dice may differ in size and outlines stretch by shadows and neighbours, so
+# only a clearly long outline counts.
+COCKED_ASPECT = 1.6  # long / short side of the outline, no calibration
+COCKED_LEAN = 1.16  # calibrated tray: long side / the set's die side above this
+MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
 
 
 def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[DieReading]:
@@ -30,6 +38,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     cands = find_candidates(image, size_hint)
     if calibration is not None:
         cands = _in_tray(image, cands, calibration)
+    if size_hint:  # a die's box is 1 to 1.41 calibrated sides: a smaller guess is off centre
+        cands = [replace(c, size=float(np.clip(c.size, size_hint, 1.45 * size_hint)))
+                 for c in cands]
     crops = [cut(image, c) for c in cands]
     outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
     probs = classify([straighten(image, c, box if body else None)
@@ -42,12 +53,12 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
             continue  # no die-sized body and no sure face: a speck or a stain, not a die
         kept.append((cand, p, box, body_colour(crop.pixels, mask)))
     h, w = image.shape[:2]
+    die_side = _set_die_side([box for _, _, box, _ in kept], size_hint)
     out: list[DieReading] = []
     for cand, p, box, bgr in kept:
         value = int(np.argmax(p[1:])) + 1
         conf = float(p[value])
-        long_side, short_side = max(box.size), max(1.0, min(box.size))
-        flat = long_side / short_side < COCKED_ASPECT
+        flat = _lies_flat(box, die_side)
         half = cand.size / 2.0
         bbox = (round(cand.x - half), round(cand.y - half), round(cand.size), round(cand.size))
         at_edge = (bbox[0] <= 1 or bbox[1] <= 1 or bbox[0] + bbox[2] >= w - 1
@@ -61,7 +72,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
             < 0.62 * (other.size + cand.size)
             for other, *_ in kept
         )
-        readable = conf >= MIN_CONFIDENCE
+        # In a calibrated tray a leaning die scores nothing (re-throw); elsewhere `flat` is a hint
+        readable = conf >= MIN_CONFIDENCE and (flat or die_side is None)
         out.append(DieReading(
             value=value if readable else None,
             confidence=conf,
@@ -77,22 +89,42 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     return out
 
 
+def _set_die_side(boxes: list[RotatedBox], calibrated: float | None) -> float | None:
+    """The side of this tray's dice in pixels (None without a calibration)."""
+    if calibrated is None:
+        return None
+    if len(boxes) < 2:
+        return calibrated
+    return float(np.median([min(b.size) for b in boxes]))
+
+
+def _lies_flat(box: RotatedBox, die_side: float | None) -> bool:
+    """False for a die leaning on something (its outline longer than a flat die's)."""
+    long_side, short_side = max(box.size), max(1.0, min(box.size))
+    if die_side:
+        return long_side <= COCKED_LEAN * die_side
+    return long_side / short_side < COCKED_ASPECT
+
+
 def _in_tray(image: Image, cands: list[Candidate], cal: Calibration) -> list[Candidate]:
-    """Keep candidates inside the tray/keep zone that differ from the empty tray."""
+    """Keep candidates inside the tray/keep zone that differ from the empty tray.
+
+    The difference is in colour, not grey: a red die on green felt is nearly the
+    felt's grey.
+    """
     ref = cal.reference()
-    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY).astype(np.float32)
-    ref_grey = None
-    if ref is not None and ref.shape[:2] == image.shape[:2]:
-        ref_grey = cv2.cvtColor(ref, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    if ref is not None and ref.shape[:2] != image.shape[:2]:
+        ref = None
     kept = []
     for c in cands:
         if not cal.inside((c.x, c.y)):
             continue
-        if ref_grey is not None:
+        if ref is not None:
             r = max(2, round(c.size / 4))
-            x, y = round(c.x), round(c.y)
-            diff = np.abs(grey[y - r:y + r, x - r:x + r] - ref_grey[y - r:y + r, x - r:x + r])
-            if diff.size and float(diff.mean()) < MIN_REFERENCE_DIFF:
+            x, y = max(r, round(c.x)), max(r, round(c.y))
+            now = image[y - r:y + r, x - r:x + r].astype(np.int16)
+            empty = ref[y - r:y + r, x - r:x + r].astype(np.int16)
+            if now.size and float(np.abs(now - empty).mean()) < MIN_REFERENCE_DIFF:
                 continue
         kept.append(c)
     return kept
