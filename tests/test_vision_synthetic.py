@@ -81,11 +81,11 @@ def test_calibration_json_round_trip(tmp_path: Path) -> None:
 
 
 def test_random_synthetic_scenes_floor() -> None:
-    """Cartoon-like renders are out of the reader's comfort zone (see models/dice_reader.md):
-    this floor records today's level so a regression shows."""
+    """Renders from the generator of the synthetic training scenes, other seeds: the floor
+    records today's level (26 of 27 dice right, none wrong and confident)."""
     score = evaluate(load_folder(FIXTURES))
     assert score.summary()["die_accuracy"] >= SYNTH_DIE_FLOOR
-    assert score.wrong_confident <= 2
+    assert score.wrong_confident <= 1
 
 
-SYNTH_DIE_FLOOR = 0.6
+SYNTH_DIE_FLOOR = 0.9
