@@ -71,7 +71,7 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
 
 def shrink(image: Image, width: int, height: int) -> Image:
     """Area-averaged resize; halving first is twice as fast and looks the same."""
-    while image.shape[1] >= 2 * width and image.shape[0] >= 2 * height and image.shape[1] > 1:
+    while image.shape[1] >= 2 * width and image.shape[0] >= 2 * height:
         half = (image.shape[1] // 2, image.shape[0] // 2)
         image = np.asarray(cv2.resize(image, half, interpolation=cv2.INTER_AREA), np.uint8)
     return np.asarray(cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
