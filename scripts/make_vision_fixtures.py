@@ -6,7 +6,8 @@
 Writes synth_NN.png + labels.jsonl (shared/data format, so `farkle-pi evaluate
 fixtures/vision` works), and a calibrated scene: tray_empty.png (reference),
 tray_dice.png, tray_calibration.json (tray polygon, die size) with a distractor
-die drawn outside the tray that the calibrated reader must ignore.
+die drawn outside the tray that the calibrated reader must ignore; and closeup/:
+photos of dice 90-150 px across (a camera close to the table).
 """
 
 from __future__ import annotations
@@ -62,6 +63,18 @@ def main() -> None:
                 die_size_px=44.0 * 1.1).save(OUT / "tray_calibration.json")
     (OUT / "tray_labels.json").write_text(json.dumps(
         {"inside": label(inside_dice), "outside": label([outside])}) + "\n")
+
+    # close-ups: dice 90-150 px across, beyond the detector's default scale
+    rng = np.random.default_rng(20261130)
+    (OUT / "closeup").mkdir(exist_ok=True)
+    rows = []
+    for i in range(4):
+        img, dice = render_scene(rng, shape=(480, 640), n_dice=int(rng.integers(1, 5)),
+                                 size_range=(90.0, 150.0), noise=False)
+        name = f"closeup_{i:02d}.png"
+        cv2.imwrite(str(OUT / "closeup" / name), img, [cv2.IMWRITE_PNG_COMPRESSION, 9])
+        rows.append({"image": name, "dice": label(dice)})
+    (OUT / "closeup" / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     print(f"wrote {OUT}")
 
 

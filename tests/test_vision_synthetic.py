@@ -89,3 +89,22 @@ def test_random_synthetic_scenes_floor() -> None:
 
 
 SYNTH_DIE_FLOOR = 0.9
+
+
+def test_close_up_dice_are_read_at_their_size() -> None:
+    """Dice 90-150 px across (camera close to the table) are found whole, not as pips."""
+    score = evaluate(load_folder(FIXTURES / "closeup"))
+    assert score.dice >= 10
+    assert (score.missed, score.extra, score.wrong_confident) == (0, 0, 0)
+    assert score.right >= score.dice - 1
+
+
+def test_close_up_is_noticed_only_on_close_ups() -> None:
+    """The coarse pass changes nothing for dice the default scale already fits."""
+    from farkle_pi.vision import find
+
+    for name in ("synth_00.png", "synth_03.png"):
+        img = _image(name)
+        longest = float(max(img.shape[:2]))
+        default = find._suppress_close(find._detect(img, find.DETECT_SIDE / longest), None)
+        assert find.find_candidates(img) == default

@@ -21,6 +21,12 @@ Image = npt.NDArray[np.uint8]
 DETECT_SIDE = 224  # longer side of the detector's input without a calibration
 DETECT_DIE_PX = 14.0  # die size the detector sees with a calibration (as byler at 224 px)
 MIN_HEAT = 0.2
+# Close-ups: a coarse pass (longer side COARSE_SIDE) measures the dice; when its confident
+# dice would be over CLOSE_UP_DIE_PX at the default scale, the photo is read at their size
+# (but never shrunk below the coarse pass: the net needs context around a die).
+COARSE_SIDE = 96
+STRONG_HEAT = 0.3
+CLOSE_UP_DIE_PX = 24.0
 # Two dice cannot lie closer than their side (each holds a circle of that diameter). Boxes
 # are up to 1.41 sides and the detector's sizes are rough: closer than CLOSEST x the bigger
 # box is one die. With a calibrated side, closer than CLOSEST_SIDES x that side.
@@ -46,8 +52,29 @@ def detector_scale(shape: tuple[int, ...], die_size_px: float | None) -> float:
 
 
 def find_candidates(image: Image, die_size_px: float | None = None) -> list[Candidate]:
-    """Every local maximum of the centre heat map, best first."""
-    scale = detector_scale(image.shape, die_size_px)
+    """Every local maximum of the centre heat map, best first.
+
+    Without a known die size, a close-up (dice bigger than the net saw at the
+    default scale, where it marks pips instead) is noticed on a coarse pass at a
+    fifth of the cost and read at a scale that fits its dice.
+    """
+    if die_size_px is not None:
+        found = _detect(image, detector_scale(image.shape, die_size_px))
+        return _suppress_close(found, die_size_px)
+    longest = float(max(image.shape[0], image.shape[1]))
+    coarse_scale = COARSE_SIDE / longest
+    coarse = _detect(image, coarse_scale)
+    strong = [c.size for c in coarse if c.score >= STRONG_HEAT]
+    size = float(np.median(strong)) if strong else 0.0
+    if size * DETECT_SIDE / longest <= CLOSE_UP_DIE_PX:  # not a close-up: the default scale
+        return _suppress_close(_detect(image, DETECT_SIDE / longest), None)
+    scale = max(DETECT_DIE_PX / size, coarse_scale)  # the net needs some context around dice
+    found = coarse if scale == coarse_scale else _detect(image, scale)
+    return _suppress_close(found, size)
+
+
+def _detect(image: Image, scale: float) -> list[Candidate]:
+    """Heat-map peaks of the detector run on the image shrunk by scale, best first."""
     h, w = image.shape[:2]
     dw, dh = max(4, round(w * scale / 4) * 4), max(4, round(h * scale / 4) * 4)
     small = shrink(image, dw, dh)
@@ -66,7 +93,7 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
         for y, x in zip(ys.tolist(), xs.tolist(), strict=True)
     ]
     found.sort(key=lambda c: -c.score)
-    return _suppress_close(found, die_size_px)
+    return found
 
 
 def shrink(image: Image, width: int, height: int) -> Image:
