@@ -40,6 +40,7 @@ from farkle_pi.vision.synth import render_scene  # noqa: E402
 DET_PATCH = 128
 STORE = 64
 STORE_SCALE = 1.8  # stored crop side / die size (room for a small turn + jitter)
+GREY_SHARE = [0.15]  # share of crops and patches turned grey (a list: --grey-share sets it)
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -69,8 +70,10 @@ class Detector(nn.Module):
 
 
 class Reader(nn.Module):
-    def __init__(self, channels: tuple[int, int, int] = (32, 64, 96), hidden: int = 96) -> None:
+    def __init__(self, channels: tuple[int, int, int] = (32, 64, 96), hidden: int = 96,
+                 contrast: bool = False) -> None:
         super().__init__()
+        self.contrast = contrast
 
         def cbrp(i: int, o: int) -> nn.Sequential:
             return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
@@ -82,11 +85,16 @@ class Reader(nn.Module):
                                 nn.Dropout(0.2), nn.Linear(hidden, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
+        if self.contrast:  # each crop to zero mean per channel and unit spread: dim dice read
+            x = x - x.mean(dim=(2, 3), keepdim=True)  # like bright ones
+            spread = (x * x).mean(dim=(1, 2, 3), keepdim=True)
+            x = x / (torch.sqrt(spread) + 0.02)
         return self.fc(self.features(x))
 
 
 # ---------------------------------------------------------------- data
-def load_training_images(data: Path, n_synth: int, rng: np.random.Generator
+def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
+                         grey_byler: bool = True
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(image, centres Nx2, sizes N, values N) for every training photo."""
     out = []
@@ -96,7 +104,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator
     copies = {r["image"]: r["byler_d6_image"]
               for r in read_tsv(data / "rune55" / "byler_d6_copies.tsv")}
     keep = [r for r in rune if coll.get(r.path.name) in ("circle", "tray")
-            or (coll.get(r.path.name) == "byler" and r.path.name in copies
+            or (grey_byler and coll.get(r.path.name) == "byler" and r.path.name in copies
                 and not is_holdout(copies[r.path.name]))]
     for rec in byler + keep:
         img = cv2.imread(str(rec.path))
@@ -117,7 +125,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator
 
 def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     f = img.astype(np.float32)
-    if rng.random() < 0.15:
+    if rng.random() < GREY_SHARE[0]:
         f = np.repeat(f.mean(axis=2, keepdims=True), 3, axis=2)
     f = f * rng.uniform(0.8, 1.2, size=3) * rng.uniform(0.8, 1.2) + rng.uniform(-25, 25)
     if rng.random() < 0.3:
@@ -294,8 +302,9 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
 
 
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
-                 channels: tuple[int, int, int], hidden: int, start: Path | None) -> Reader:
-    net = Reader(channels, hidden)
+                 channels: tuple[int, int, int], hidden: int, start: Path | None,
+                 contrast: bool = False) -> Reader:
+    net = Reader(channels, hidden, contrast)
     peak = 3e-3
     if start is not None:  # go on from an earlier run's weights, gentler
         net.load_state_dict(torch.load(start))
@@ -335,6 +344,11 @@ def main() -> None:
     ap.add_argument("--synth", type=int, default=300)
     ap.add_argument("--reader-channels", default="32,64,96", help="reader conv widths")
     ap.add_argument("--reader-hidden", type=int, default=96, help="reader hidden layer width")
+    ap.add_argument("--reader-contrast", action="store_true",
+                    help="normalise each crop's contrast inside the reader net")
+    ap.add_argument("--no-grey-byler", action="store_true",
+                    help="leave out rune55's greyscale copies of the byler training photos")
+    ap.add_argument("--grey-share", type=float, default=0.15, help="share of samples made grey")
     ap.add_argument("--start-from", type=Path, help="reader weights (.pt) to go on training")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
@@ -343,7 +357,8 @@ def main() -> None:
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
-    items = load_training_images(args.data, args.synth, rng)
+    GREY_SHARE[0] = args.grey_share
+    items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         det = train_detector(items, args.det_steps, rng)
@@ -363,7 +378,7 @@ def main() -> None:
         assert len(channels) == 3, "--reader-channels takes three numbers"
         reader = train_reader(crops, labels, turned, args.read_steps, rng,
                               channels, args.reader_hidden,  # type: ignore[arg-type]
-                              args.start_from)
+                              args.start_from, args.reader_contrast)
         torch.save(reader.state_dict(), args.out / "dice_reader.pt")  # to go on from; not shipped
         export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")
     (args.out / "dice_train_args.json").write_text(json.dumps(
