@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,37 @@ def test_evaluate_without_labels_is_a_one_line_error(
 ) -> None:
     assert main(["evaluate", str(tmp_path)]) == 2
     assert "labels.jsonl" in capsys.readouterr().err
+
+
+def _two_collections(folder: Path) -> Path:
+    """A mixed folder like rune55: two fixture photos, each in its own collection."""
+    folder.mkdir()
+    rows = (FIXTURES / "labels.jsonl").read_text().splitlines()[:2]
+    for row in rows:
+        name = json.loads(row)["image"]
+        shutil.copy(FIXTURES / name, folder / name)
+    (folder / "labels.jsonl").write_text("\n".join(rows) + "\n")
+    names = [json.loads(row)["image"] for row in rows]
+    (folder / "source_names.tsv").write_text(
+        f"image\tcollection\n{names[0]}\tcircle\n{names[1]}\ttray\n")
+    return folder
+
+
+def test_evaluate_one_collection(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = _two_collections(tmp_path / "mixed")
+    assert main(["evaluate", "--json", "--collection", "tray", str(folder)]) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["photos"] == 1 and figures["collection"] == "tray"
+    assert figures["dice"] == len(json.loads(
+        (folder / "labels.jsonl").read_text().splitlines()[1])["dice"])
+
+
+def test_evaluate_unknown_collection_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = _two_collections(tmp_path / "mixed")
+    assert main(["evaluate", "--collection", "table", str(folder)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "choose one of: circle, tray" in err
+    assert main(["evaluate", "--collection", "tray", str(FIXTURES)]) == 2
+    assert "source_names.tsv" in capsys.readouterr().err

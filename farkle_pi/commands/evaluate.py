@@ -1,8 +1,10 @@
-"""`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train]`: score the dice reader.
+"""`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train] [--collection NAME]`.
 
-DATASET_DIR is a folder in the shared/data format (NAME.jpg + labels.jsonl).
---split picks the fixed hold-out split (one photo in five, by file-name hash)
-that training never sees. Timing is single-threaded (cv2.setNumThreads(1)).
+Scores the dice reader. DATASET_DIR is a folder in the shared/data format
+(NAME.jpg + labels.jsonl). --split picks the fixed hold-out split (one photo in
+five, by file-name hash) that training never sees. --collection keeps one
+collection of a mixed folder (rune55's source_names.tsv: circle, tray, ...).
+Timing is single-threaded (cv2.setNumThreads(1)).
 """
 
 from __future__ import annotations
@@ -21,12 +23,14 @@ def register(subparsers: Any) -> None:
     p.add_argument("dataset", type=Path, metavar="DATASET_DIR")
     p.add_argument("--json", action="store_true", help="one JSON object with every figure")
     p.add_argument("--split", choices=["all", "holdout", "train"], default="all")
+    p.add_argument("--collection", metavar="NAME",
+                   help="only photos of this collection (folders with a source_names.tsv)")
     p.add_argument("--failures", action="store_true", help="list photos not fully right")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from farkle_pi.vision.dataset import is_holdout, load_folder
+    from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv
     from farkle_pi.vision.evaluate import evaluate
 
     if not (args.dataset / "labels.jsonl").is_file():
@@ -35,13 +39,25 @@ def run(args: argparse.Namespace) -> int:
     if args.split != "all":
         want = args.split == "holdout"
         photos = [p for p in photos if is_holdout(p.path.name) == want]
+    if args.collection:
+        table = args.dataset / "source_names.tsv"
+        if not table.is_file():
+            raise FarkleError(f"--collection needs {table}, which is missing; leave it out")
+        names = {r.get("image", ""): r.get("collection", "") for r in read_tsv(table)}
+        known = sorted(set(names.values()) - {""})
+        if args.collection not in known:
+            raise FarkleError(f"no collection {args.collection!r} in {table}; "
+                              f"choose one of: {', '.join(known)}")
+        photos = [p for p in photos if names.get(p.path.name) == args.collection]
     score = evaluate(photos)
     figures = score.summary()
     if args.json:
-        print(json.dumps({"dataset": str(args.dataset), "split": args.split, **figures,
+        print(json.dumps({"dataset": str(args.dataset), "split": args.split,
+                          "collection": args.collection, **figures,
                           "failures": score.failures}))
         return 0
-    print(f"{args.dataset} ({args.split}): {score.photos} photos, {score.dice} dice")
+    part = args.split + (f", {args.collection}" if args.collection else "")
+    print(f"{args.dataset} ({part}): {score.photos} photos, {score.dice} dice")
     print(f"  dice right          {score.right}/{score.dice} = {figures['die_accuracy']:.2%}")
     print(f"  found/missed/extra  {score.found} / {score.missed} / {score.extra}")
     print(f"  photos fully right  {score.photos_right}/{score.photos}"
