@@ -70,18 +70,23 @@ class Detector(nn.Module):
 
 
 class Reader(nn.Module):
-    def __init__(self, channels: tuple[int, int, int] = (32, 64, 96), hidden: int = 96,
+    def __init__(self, channels: tuple[int, ...] = (32, 64, 96), hidden: int = 96,
                  contrast: bool = False) -> None:
+        """Conv widths: the first two convs halve the crop, the rest work at a quarter of it
+        and the last halves it again (3 widths: three conv+pool blocks)."""
         super().__init__()
         self.contrast = contrast
 
-        def cbrp(i: int, o: int) -> nn.Sequential:
-            return nn.Sequential(nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU(),
-                                 nn.MaxPool2d(2))
+        def cbr(i: int, o: int, pool: bool) -> nn.Sequential:
+            layers = [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+            return nn.Sequential(*layers, *([nn.MaxPool2d(2)] if pool else []))
 
-        a, b, c = channels
-        self.features = nn.Sequential(cbrp(3, a), cbrp(a, b), cbrp(b, c))
-        self.fc = nn.Sequential(nn.Flatten(), nn.Linear(c * (CROP // 8) ** 2, hidden), nn.ReLU(),
+        widths = (3, *channels)
+        last = len(channels) - 1
+        self.features = nn.Sequential(*(cbr(widths[k], widths[k + 1], k < 2 or k == last)
+                                        for k in range(len(channels))))
+        self.fc = nn.Sequential(nn.Flatten(),
+                                nn.Linear(channels[-1] * (CROP // 8) ** 2, hidden), nn.ReLU(),
                                 nn.Dropout(0.2), nn.Linear(hidden, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -302,7 +307,7 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
 
 
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
-                 channels: tuple[int, int, int], hidden: int, start: Path | None,
+                 channels: tuple[int, ...], hidden: int, start: Path | None,
                  contrast: bool = False) -> Reader:
     net = Reader(channels, hidden, contrast)
     peak = 3e-3
@@ -375,9 +380,9 @@ def main() -> None:
         print(f"crops {len(labels)} (not-die {int((labels == 0).sum())}, "
               f"turned {turned.mean():.0%})", flush=True)
         channels = tuple(int(c) for c in args.reader_channels.split(","))
-        assert len(channels) == 3, "--reader-channels takes three numbers"
+        assert len(channels) >= 3, "--reader-channels takes three or more numbers"
         reader = train_reader(crops, labels, turned, args.read_steps, rng,
-                              channels, args.reader_hidden,  # type: ignore[arg-type]
+                              channels, args.reader_hidden,
                               args.start_from, args.reader_contrast)
         torch.save(reader.state_dict(), args.out / "dice_reader.pt")  # to go on from; not shipped
         export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")
