@@ -105,6 +105,6 @@ def test_close_up_is_noticed_only_on_close_ups() -> None:
 
     for name in ("synth_00.png", "synth_03.png"):
         img = _image(name)
-        longest = float(max(img.shape[:2]))
-        default = find._suppress_close(find._detect(img, find.DETECT_SIDE / longest), None)
+        default_scale = find.detector_scale(img.shape, None)
+        default = find._suppress_close(find._detect(img, default_scale), None)
         assert find.find_candidates(img) == default

@@ -61,14 +61,15 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
     if die_size_px is not None:
         found = _detect(image, detector_scale(image.shape, die_size_px))
         return _suppress_close(found, die_size_px)
-    longest = float(max(image.shape[0], image.shape[1]))
-    coarse_scale = COARSE_SIDE / longest
+    default_scale = detector_scale(image.shape, None)
+    coarse_scale = default_scale * COARSE_SIDE / DETECT_SIDE
     coarse = _detect(image, coarse_scale)
     strong = [c.size for c in coarse if c.score >= STRONG_HEAT]
     size = float(np.median(strong)) if strong else 0.0
-    if size * DETECT_SIDE / longest <= CLOSE_UP_DIE_PX:  # not a close-up: the default scale
-        return _suppress_close(_detect(image, DETECT_SIDE / longest), None)
-    scale = max(DETECT_DIE_PX / size, coarse_scale)  # the net needs some context around dice
+    if size * default_scale <= CLOSE_UP_DIE_PX:  # not a close-up: the default scale
+        return _suppress_close(_detect(image, default_scale), None)
+    # the net needs some context around dice: never smaller than the coarse pass
+    scale = max(detector_scale(image.shape, size), coarse_scale)
     found = coarse if scale == coarse_scale else _detect(image, scale)
     return _suppress_close(found, size)
 
