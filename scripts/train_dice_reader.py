@@ -32,7 +32,7 @@ from torch import nn
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv  # noqa: E402
+from farkle_pi.vision.dataset import collections, is_holdout, load_folder, read_tsv  # noqa: E402
 from farkle_pi.vision.find import Candidate  # noqa: E402
 from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
@@ -105,7 +105,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     out = []
     byler = [r for r in load_folder(data / "byler_d6") if not is_holdout(r.path.name)]
     rune = load_folder(data / "rune55")
-    coll = {r["image"]: r["collection"] for r in read_tsv(data / "rune55" / "source_names.tsv")}
+    coll = collections(data / "rune55")
     copies = {r["image"]: r["byler_d6_image"]
               for r in read_tsv(data / "rune55" / "byler_d6_copies.tsv")}
     keep = [r for r in rune if coll.get(r.path.name) in ("circle", "tray")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv
+from farkle_pi.vision.dataset import collections, is_holdout, load_folder
 from farkle_pi.vision.evaluate import Score, evaluate
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -56,8 +56,7 @@ def test_close_ups_are_found_at_their_size() -> None:
     this checks the close-up scale choice, not how well unseen dice are read."""
     if not (RUNE55 / "labels.jsonl").is_file():
         pytest.skip(f"real photos not found at {RUNE55} (shared/data sits beside the repo)")
-    circle = {r["image"] for r in read_tsv(RUNE55 / "source_names.tsv")
-              if r["collection"] == "circle"}
+    circle = {name for name, group in collections(RUNE55).items() if group == "circle"}
     photos = [p for p in load_folder(RUNE55) if p.path.name in circle][:120]
     summary = evaluate(photos).summary()
     assert summary["found"] >= 0.9 * summary["dice"]  # measured 0.93 (these 120), 0.93 (all 834)

@@ -30,7 +30,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from farkle_pi.vision.dataset import is_holdout, load_folder, read_tsv
+    from farkle_pi.vision.dataset import collections, is_holdout, load_folder
     from farkle_pi.vision.evaluate import evaluate
 
     if not (args.dataset / "labels.jsonl").is_file():
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         table = args.dataset / "source_names.tsv"
         if not table.is_file():
             raise FarkleError(f"--collection needs {table}, which is missing; leave it out")
-        names = {r.get("image", ""): r.get("collection", "") for r in read_tsv(table)}
+        names = collections(args.dataset)
         known = sorted(set(names.values()) - {""})
         if args.collection not in known:
             raise FarkleError(f"no collection {args.collection!r} in {table}; "

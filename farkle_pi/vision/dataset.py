@@ -68,3 +68,9 @@ def read_tsv(path: Path) -> list[dict[str, str]]:
     lines = path.read_text(encoding="utf-8").splitlines()
     header = lines[0].split("\t")
     return [dict(zip(header, line.split("\t"), strict=False)) for line in lines[1:] if line]
+
+
+def collections(folder: Path) -> dict[str, str]:
+    """Photo name -> collection, from a mixed folder's source_names.tsv (rune55)."""
+    return {r.get("image", ""): r.get("collection", "")
+            for r in read_tsv(folder / "source_names.tsv")}
