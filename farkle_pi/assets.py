@@ -14,7 +14,8 @@ from pathlib import Path
 DATA = Path(__file__).resolve().parent / "data"
 MODELS = (DATA / "models").resolve()  # in a checkout: the repository's models/
 DEMO = (DATA / "demo").resolve()  # in a checkout: the repository's fixtures/demo/
-MODEL_FILES = ("dice_detector.onnx", "dice_reader.onnx")  # farkle_pi.vision.model's two nets
+# farkle_pi.vision.model's nets
+MODEL_FILES = ("dice_detector.onnx", "dice_reader.onnx", "dice_reader_second.onnx")
 DEMO_FILES = ("demo.mp4", "demo.calibration.json")
 
 

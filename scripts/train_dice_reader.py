@@ -13,6 +13,9 @@ the `table` collection, never copies of held-out photos), plus synthetic scenes
 from farkle_pi.vision.synth. Needs torch (CPU) + onnx in a separate venv:
 
     /work/train-venv/bin/python scripts/train_dice_reader.py [--data ../shared/data]
+
+The second reader (asked only about dice the first is unsure of) is the same net trained
+another way; models/dice_reader.md gives the command (--reader-file, --half).
 """
 
 from __future__ import annotations
@@ -334,10 +337,37 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
     return net.eval()
 
 
-def export(net: nn.Module, shape: tuple[int, ...], path: Path) -> None:
+def export(net: nn.Module, shape: tuple[int, ...], path: Path, half: bool = False) -> None:
     torch.onnx.export(net, torch.zeros(shape), str(path), input_names=["x"], output_names=["y"],
                       opset_version=13, dynamo=False)
+    if half:
+        store_half(path)
     print(f"wrote {path} ({path.stat().st_size} bytes)", flush=True)
+
+
+def store_half(path: Path) -> None:
+    """Keep the weights as float16 (half the file) with a Cast back to float32 in the graph,
+    so OpenCV still runs the net in float32; outputs move by about 1e-3."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+
+    model = onnx.load(str(path))
+    graph = model.graph
+    weights, casts = [], []
+    for tensor in graph.initializer:
+        array = numpy_helper.to_array(tensor)
+        if array.dtype == np.float32 and array.size > 16:
+            weights.append(numpy_helper.from_array(array.astype(np.float16), tensor.name + "_fp16"))
+            casts.append(helper.make_node("Cast", [tensor.name + "_fp16"], [tensor.name],
+                                          to=TensorProto.FLOAT))
+        else:
+            weights.append(tensor)
+    nodes = casts + list(graph.node)
+    del graph.initializer[:], graph.node[:]
+    graph.initializer.extend(weights)
+    graph.node.extend(nodes)
+    onnx.checker.check_model(model)
+    onnx.save(model, str(path))
 
 
 def main() -> None:
@@ -358,6 +388,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
+    ap.add_argument("--reader-file", default="dice_reader.onnx",
+                    help="file name of the reader in --out (dice_reader_second.onnx for the "
+                         "second reader)")
+    ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -384,8 +418,10 @@ def main() -> None:
         reader = train_reader(crops, labels, turned, args.read_steps, rng,
                               channels, args.reader_hidden,
                               args.start_from, args.reader_contrast)
-        torch.save(reader.state_dict(), args.out / "dice_reader.pt")  # to go on from; not shipped
-        export(reader, (1, 3, CROP, CROP), args.out / "dice_reader.onnx")
+        reader_path = args.out / args.reader_file
+        # the .pt is to go on training from; it is not shipped
+        torch.save(reader.state_dict(), reader_path.with_suffix(".pt"))
+        export(reader, (1, 3, CROP, CROP), reader_path, args.half)
     (args.out / "dice_train_args.json").write_text(json.dumps(
         {k: str(v) for k, v in vars(args).items()}, indent=1) + "\n")
 

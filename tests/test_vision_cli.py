@@ -110,3 +110,51 @@ def test_evaluate_unknown_collection_is_a_one_line_error(
     assert "\n" not in err and "choose one of: circle, tray" in err
     assert main(["evaluate", "--collection", "tray", str(FIXTURES)]) == 2
     assert "source_names.tsv" in capsys.readouterr().err
+
+
+def _review(folder: Path, **change: object) -> Path:
+    """A label review of synth_00's first die, saying the photo shows a 2 there."""
+    die = json.loads((FIXTURES / "labels.jsonl").read_text().splitlines()[0])["dice"][0]
+    entry = {"image": "synth_00.png", "bbox": die["bbox"], "value": die["value"], "seen": 2,
+             "why": "test", **change}
+    path = folder / "review.jsonl"
+    path.write_text(json.dumps(entry) + "\n")
+    return path
+
+
+def test_label_review_scores_against_the_corrected_face(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["evaluate", "--json", str(FIXTURES)]) == 0
+    as_labelled = json.loads(capsys.readouterr().out)
+    assert as_labelled["labels_corrected"] == 0
+    review = _review(tmp_path)  # the reader reads that die as the label says: a 1
+    assert main(["evaluate", "--json", "--label-review", str(review), str(FIXTURES)]) == 0
+    reviewed = json.loads(capsys.readouterr().out)
+    assert reviewed["labels_corrected"] == 1
+    assert reviewed["right"] == as_labelled["right"] - 1
+    assert main(["evaluate", "--label-review", str(review), str(FIXTURES)]) == 0
+    assert "labels corrected    1" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"value": 6}, "has no die labelled 6"),
+    ({"image": "elsewhere.png"}, "no photo elsewhere.png here"),
+    ({"seen": 7}, "seen must be a face 1..6"),
+    ({"bbox": "wide"}, "expected image, bbox, value and seen"),
+])
+def test_a_label_review_that_does_not_fit_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, object], message: str
+) -> None:
+    review = _review(tmp_path, **change)
+    assert main(["evaluate", "--label-review", str(review), str(FIXTURES)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and message in err and "line 1" in err
+
+
+def test_a_missing_label_review_is_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["evaluate", "--label-review", str(tmp_path / "none.jsonl"), str(FIXTURES)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "cannot read label review" in err

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from farkle_pi.vision.dataset import collections, is_holdout, load_folder
+from farkle_pi.vision.dataset import apply_review, collections, is_holdout, load_folder
 from farkle_pi.vision.evaluate import Score, evaluate
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
@@ -42,10 +42,27 @@ def test_holdout_few_missed_or_extra(holdout_score: Score) -> None:
     assert holdout_score.missed + holdout_score.extra <= HOLDOUT_MAX_MISSED_EXTRA
 
 
-HOLDOUT_DIE_FLOOR = 0.89  # measured 0.909
-HOLDOUT_PHOTO_FLOOR = 0.49  # measured 0.526
-HOLDOUT_MAX_WRONG_CONFIDENT = 4  # measured 2
+HOLDOUT_DIE_FLOOR = 0.915  # measured 0.932 (0.909 before the second reader)
+HOLDOUT_PHOTO_FLOOR = 0.56  # measured 0.614 (0.526 before)
+HOLDOUT_MAX_WRONG_CONFIDENT = 4  # measured 3 (1 of them a label error, see below)
 HOLDOUT_MAX_MISSED_EXTRA = 9  # measured 6
+
+
+REVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "label_review" / "byler_d6.jsonl"
+
+
+def test_the_label_review_fits_byler_labels() -> None:
+    """Six byler labels are plainly wrong (fixtures/label_review); if shared/data fixes them,
+    this fails and the review should lose those lines."""
+    if not (BYLER / "labels.jsonl").is_file():
+        pytest.skip(f"real photos not found at {BYLER} (shared/data sits beside the repo)")
+    photos = load_folder(BYLER)
+    reviewed, corrected = apply_review(photos, REVIEW)
+    assert len(corrected) == 6
+    assert [is_holdout(name) for name in corrected].count(True) == 1
+    changed = sum(a.value != b.value for p, q in zip(photos, reviewed, strict=True)
+                  for a, b in zip(p.dice, q.dice, strict=True))
+    assert changed == 6
 
 
 RUNE55 = DATA / "rune55"

@@ -1,9 +1,12 @@
-"""`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train] [--collection NAME]`.
+"""`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train] [--collection NAME]
+[--label-review FILE] [--failures]`.
 
 Scores the dice reader. DATASET_DIR is a folder in the shared/data format
 (NAME.jpg + labels.jsonl). --split picks the fixed hold-out split (one photo in
 five, by file-name hash) that training never sees. --collection keeps one
 collection of a mixed folder (rune55's source_names.tsv: circle, tray, ...).
+--label-review scores against the faces a review file says the photos show where a
+label is wrong (fixtures/label_review/); without it the labels count as given.
 Timing is single-threaded (cv2.setNumThreads(1)).
 """
 
@@ -25,17 +28,22 @@ def register(subparsers: Any) -> None:
     p.add_argument("--split", choices=["all", "holdout", "train"], default="all")
     p.add_argument("--collection", metavar="NAME",
                    help="only photos of this collection (folders with a source_names.tsv)")
+    p.add_argument("--label-review", type=Path, metavar="FILE",
+                   help="correct the labels this review lists (fixtures/label_review/*.jsonl)")
     p.add_argument("--failures", action="store_true", help="list photos not fully right")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from farkle_pi.vision.dataset import collections, is_holdout, load_folder
+    from farkle_pi.vision.dataset import apply_review, collections, is_holdout, load_folder
     from farkle_pi.vision.evaluate import evaluate
 
     if not (args.dataset / "labels.jsonl").is_file():
         raise FarkleError(f"no labels.jsonl in {args.dataset}")
     photos = load_folder(args.dataset)
+    corrected: list[str] = []
+    if args.label_review:
+        photos, corrected = apply_review(photos, args.label_review)
     if args.split != "all":
         want = args.split == "holdout"
         photos = [p for p in photos if is_holdout(p.path.name) == want]
@@ -49,15 +57,21 @@ def run(args: argparse.Namespace) -> int:
             raise FarkleError(f"no collection {args.collection!r} in {table}; "
                               f"choose one of: {', '.join(known)}")
         photos = [p for p in photos if names.get(p.path.name) == args.collection]
+    kept = {p.path.name for p in photos}
+    corrected = [name for name in corrected if name in kept]
     score = evaluate(photos)
     figures = score.summary()
     if args.json:
         print(json.dumps({"dataset": str(args.dataset), "split": args.split,
-                          "collection": args.collection, **figures,
+                          "collection": args.collection,
+                          "label_review": str(args.label_review) if args.label_review else None,
+                          "labels_corrected": len(corrected), **figures,
                           "failures": score.failures}))
         return 0
     part = args.split + (f", {args.collection}" if args.collection else "")
     print(f"{args.dataset} ({part}): {score.photos} photos, {score.dice} dice")
+    if args.label_review:
+        print(f"  labels corrected    {len(corrected)} (by {args.label_review})")
     print(f"  dice right          {score.right}/{score.dice} = {figures['die_accuracy']:.2%}")
     print(f"  found/missed/extra  {score.found} / {score.missed} / {score.extra}")
     print(f"  photos fully right  {score.photos_right}/{score.photos}"

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+
+from farkle_pi.errors import FarkleError
 
 HOLDOUT_MODULUS = 5  # one photo in five is held out of training
 
@@ -55,6 +57,43 @@ def load_folder(folder: Path) -> list[LabelledImage]:
             )
             out.append(LabelledImage(folder / str(row["image"]), dice))
     return out
+
+
+def apply_review(photos: list[LabelledImage], review: Path
+                 ) -> tuple[list[LabelledImage], list[str]]:
+    """The photos with the labels a review file corrects (see fixtures/label_review), and the
+    photo of each correction. Each entry must name a labelled die exactly: image, bbox, value."""
+    try:
+        lines = review.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise FarkleError(f"cannot read label review {review}: {err.strerror}") from None
+    by_name = {p.path.name: p for p in photos}
+    fixed = dict(by_name)
+    corrected: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        where = f"label review {review} line {number}"
+        try:
+            entry = json.loads(line)
+            name, value, seen = str(entry["image"]), int(entry["value"]), int(entry["seen"])
+            bbox = tuple(float(v) for v in entry["bbox"])
+        except (ValueError, KeyError, TypeError):
+            raise FarkleError(f"{where}: expected image, bbox, value and seen") from None
+        if not 1 <= seen <= 6:
+            raise FarkleError(f"{where}: seen must be a face 1..6, not {seen}")
+        photo = fixed.get(name)
+        if photo is None:
+            raise FarkleError(f"{where}: no photo {name} here; the review is for another folder")
+        dice = list(photo.dice)
+        hits = [i for i, d in enumerate(dice) if d.bbox == bbox and d.value == value]
+        if not hits:
+            raise FarkleError(f"{where}: {name} has no die labelled {value} at {list(bbox)}; "
+                              "the review is for another folder or other labels")
+        dice[hits[0]] = replace(dice[hits[0]], value=seen)
+        fixed[name] = replace(photo, dice=tuple(dice))
+        corrected.append(name)
+    return [fixed[p.path.name] for p in photos], corrected
 
 
 def is_holdout(name: str) -> bool:

@@ -8,6 +8,7 @@ local maxima above a threshold become candidates. Reading them is read.py's job.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -109,12 +110,12 @@ def _suppress_close(found: list[Candidate], die_side: float | None) -> list[Cand
     """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger."""
     found = [
         c for c in found
-        if not any(np.hypot(c.x - k.x, c.y - k.y) < 0.45 * k.size and c.size < 0.6 * k.size
+        if not any(math.hypot(c.x - k.x, c.y - k.y) < 0.45 * k.size and c.size < 0.6 * k.size
                    for k in found)
     ]
     kept: list[Candidate] = []
     for c in found:
-        if all(np.hypot(c.x - k.x, c.y - k.y)
+        if all(math.hypot(c.x - k.x, c.y - k.y)
                > max(CLOSEST * max(c.size, k.size), CLOSEST_SIDES * (die_side or 0.0))
                for k in kept):
             kept.append(c)

@@ -1,7 +1,9 @@
 """The two small ONNX nets, run with OpenCV's dnn module (no other runtime needed).
 
 ``models/dice_detector.onnx`` marks die centres on a shrunken photo;
-``models/dice_reader.onnx`` reads a 40x40 crop as 0 = not a die, or 1..6.
+``models/dice_reader.onnx`` reads a 40x40 crop as 0 = not a die, or 1..6;
+``models/dice_reader_second.onnx`` is a second reader, trained differently, asked only
+about dice the first is unsure of (its weights are stored as float16 to halve the file).
 Both are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 """
 
@@ -23,6 +25,7 @@ FloatArray = npt.NDArray[np.float32]
 MODEL_DIR = assets.models_folder()  # $FARKLE_MODELS, else the copy the package carries
 DETECTOR_FILE = "dice_detector.onnx"
 READER_FILE = "dice_reader.onnx"
+SECOND_READER_FILE = "dice_reader_second.onnx"
 
 
 class Net:

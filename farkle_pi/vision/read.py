@@ -10,6 +10,7 @@ The reader's class 0 means "not a die"; 1..6 are faces.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -60,7 +61,7 @@ def straighten(image: Image, cand: Candidate, box: RotatedBox | None,
     centre, angle = (cand.x, cand.y), 0.0
     if box is not None:
         angle = box.angle
-        if np.hypot(box.center[0] - cand.x, box.center[1] - cand.y) < RECENTRE * cand.size:
+        if math.hypot(box.center[0] - cand.x, box.center[1] - cand.y) < RECENTRE * cand.size:
             centre = box.center
     zoom = out / max(4.0, scale * cand.size)
     if zoom < 0.8:  # shrinking: smooth first, as warpAffine samples without averaging
@@ -77,11 +78,11 @@ def straighten(image: Image, cand: Candidate, box: RotatedBox | None,
     return np.asarray(turned, np.uint8)
 
 
-def classify(views: list[Image]) -> npt.NDArray[np.float32]:
+def classify(views: list[Image], net: str = READER_FILE) -> npt.NDArray[np.float32]:
     """N x 7 class probabilities (0 = not a die, 1..6 = face) for CROP x CROP views."""
     if not views:
         return np.zeros((0, 7), np.float32)
-    logits = load_net(READER_FILE).run(np.stack(views))
+    logits = load_net(net).run(np.stack(views))
     logits = logits - logits.max(axis=1, keepdims=True)
     probs = np.exp(logits)
     probs /= probs.sum(axis=1, keepdims=True)
@@ -96,8 +97,9 @@ def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8],
     centre is kept. Falls back to an upright square of the detector's size.
     """
     px = crop.pixels
-    border = np.concatenate([px[0], px[-1], px[:, 0], px[:, -1]]).astype(np.float32)
-    ref = np.median(border, axis=0)
+    border = np.sort(np.concatenate([px[0], px[-1], px[:, 0], px[:, -1]]), axis=0)
+    n = len(border)  # the border's median colour (np.median is slow on such small arrays)
+    ref = (border[(n - 1) // 2].astype(np.float32) + border[n // 2]) / np.float32(2.0)
     diff = np.abs(px.astype(np.float32) - ref).sum(axis=2)
     diff8 = np.clip(diff, 0, 255).astype(np.uint8)
     _, mask = cv2.threshold(diff8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import cv2
@@ -11,6 +12,7 @@ import numpy.typing as npt
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import Candidate, find_candidates
+from farkle_pi.vision.model import SECOND_READER_FILE
 from farkle_pi.vision.read import classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
@@ -43,21 +45,24 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
                  for c in cands]
     crops = [cut(image, c) for c in cands]
     outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
-    probs = classify([straighten(image, c, box if body else None)
-                      for c, (box, _, body) in zip(cands, outlines, strict=True)])
-    kept: list[tuple[Candidate, npt.NDArray[np.float32], RotatedBox, tuple[int, int, int]]] = []
-    for cand, crop, (box, mask, body), p in zip(cands, crops, outlines, probs, strict=True):
+    views = [straighten(image, c, box if body else None)
+             for c, (box, _, body) in zip(cands, outlines, strict=True)]
+    probs = classify(views)
+    kept: list[tuple[Candidate, Image, RotatedBox, tuple[int, int, int]]] = []
+    kept_probs = []
+    for cand, crop, view, (box, mask, body), p in zip(cands, crops, views, outlines, probs,
+                                                      strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
         if not body and float(p[1:].max()) < MIN_CONFIDENCE:
             continue  # no die-sized body and no sure face: a speck or a stain, not a die
-        kept.append((cand, p, box, body_colour(crop.pixels, mask)))
+        kept.append((cand, view, box, body_colour(crop.pixels, mask)))
+        kept_probs.append(p)
+    faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), [k[1] for k in kept])
     h, w = image.shape[:2]
     die_side = _set_die_side([box for _, _, box, _ in kept], size_hint)
     out: list[DieReading] = []
-    for cand, p, box, bgr in kept:
-        value = int(np.argmax(p[1:])) + 1
-        conf = float(p[value])
+    for (cand, _, box, bgr), (value, conf) in zip(kept, faces, strict=True):
         flat = _lies_flat(box, die_side)
         half = cand.size / 2.0
         bbox = (round(cand.x - half), round(cand.y - half), round(cand.size), round(cand.size))
@@ -68,7 +73,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
                        (bbox[0], bbox[1] + bbox[3]), (bbox[0] + bbox[2], bbox[1] + bbox[3])]
             at_edge = at_edge or not all(calibration.inside(c) for c in corners)
         touching = any(
-            other is not cand and np.hypot(other.x - cand.x, other.y - cand.y)
+            other is not cand and math.hypot(other.x - cand.x, other.y - cand.y)
             < 0.62 * (other.size + cand.size)
             for other, *_ in kept
         )
@@ -87,6 +92,23 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
             touching=touching,
         ))
     return out
+
+
+def _faces(probs: npt.NDArray[np.float32], views: list[Image]) -> list[tuple[int, float]]:
+    """Each die's face and confidence, with a second opinion on the unsure ones.
+
+    The second reader was trained on other data and another recipe, so the two are rarely
+    wrong together: an unsure first reading stands when the second reader is sure of the same
+    face, and the confidence is then the second reader's.
+    """
+    values = [int(np.argmax(p[1:])) + 1 for p in probs]
+    confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
+    unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
+    second = classify([views[i] for i in unsure], SECOND_READER_FILE)
+    for i, q in zip(unsure, second, strict=True):
+        if float(q[values[i]]) >= MIN_CONFIDENCE:
+            confs[i] = float(q[values[i]])
+    return list(zip(values, confs, strict=True))
 
 
 def _set_die_side(boxes: list[RotatedBox], calibrated: float | None) -> float | None:
