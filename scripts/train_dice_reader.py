@@ -42,8 +42,10 @@ from farkle_pi.vision.synth import render_scene  # noqa: E402
 
 DET_PATCH = 128
 STORE = 64
-STORE_SCALE = 1.8  # stored crop side / die size (room for a small turn + jitter)
-GREY_SHARE = [0.15]  # share of crops and patches turned grey (a list: --grey-share sets it)
+# Set from the command line in main(): share of crops and patches turned grey; the reader's
+# view side / die size (CROP_SCALE at run time; the second reader may look closer); stored
+# crop side / die size (room for a small turn + jitter around the view).
+RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -133,7 +135,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
 
 def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     f = img.astype(np.float32)
-    if rng.random() < GREY_SHARE[0]:
+    if rng.random() < RECIPE["grey_share"]:
         f = np.repeat(f.mean(axis=2, keepdims=True), 3, axis=2)
     f = f * rng.uniform(0.8, 1.2, size=3) * rng.uniform(0.8, 1.2) + rng.uniform(-25, 25)
     if rng.random() < 0.3:
@@ -233,11 +235,11 @@ def view(img: np.ndarray, x: float, y: float, size: float) -> tuple[np.ndarray, 
     """A stored crop as read_dice would see a candidate there, and whether it was turned."""
     cand = Candidate(float(x), float(y), float(size), 1.0)
     box, _, body = outline(cut(img, cand), cand.size)
-    return straighten(img, cand, box if body else None, STORE_SCALE, STORE), body
+    return straighten(img, cand, box if body else None, RECIPE["store_scale"], STORE), body
 
 
 def build_crops(items, rng: np.random.Generator):
-    """Stored crops (side = STORE_SCALE x die size), class labels, and 'was turned' flags.
+    """Stored crops (side = RECIPE["store_scale"] x die size), class labels, and 'was turned' flags.
 
     Dice are cut around a centre and size jittered like the detector's, so the
     outline (and so the turn) is as good or bad as at run time.
@@ -288,15 +290,16 @@ def hard_negatives(items, det_path: Path, data_root: Path):
 
 def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
     out = []
-    die_px = STORE / STORE_SCALE
+    die_px = STORE / RECIPE["store_scale"]
+    view_scale = RECIPE["view_scale"]
     for k in idx:
         if turned[k] and rng.random() > UNTURNED:
             ang = 90.0 * rng.integers(4) + rng.normal(0, 4.0)
         else:
             ang = rng.uniform(0, 360)
-        scale = CROP / (CROP_SCALE * rng.uniform(0.9, 1.12) * die_px)
+        scale = CROP / (view_scale * rng.uniform(0.9, 1.12) * die_px)
         m = cv2.getRotationMatrix2D((STORE / 2, STORE / 2), ang, scale)
-        jit = rng.normal(0, 0.04 * CROP / CROP_SCALE, 2) if labels[k] else 0
+        jit = rng.normal(0, 0.04 * CROP / view_scale, 2) if labels[k] else 0
         m[:, 2] += CROP / 2 - STORE / 2 + jit
         if rng.random() < 0.5:
             m[0] = -m[0]
@@ -391,12 +394,18 @@ def main() -> None:
     ap.add_argument("--reader-file", default="dice_reader.onnx",
                     help="file name of the reader in --out (dice_reader_second.onnx for the "
                          "second reader)")
+    ap.add_argument("--view-scale", type=float, default=CROP_SCALE,
+                    help="the reader's view side / die size (read.SECOND_VIEW_SCALE for the "
+                         "second reader)")
+    ap.add_argument("--store-scale", type=float, default=1.8,
+                    help="stored crop side / die size (at least 1.45 x --view-scale)")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
-    GREY_SHARE[0] = args.grey_share
+    RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
+                  store_scale=args.store_scale)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):

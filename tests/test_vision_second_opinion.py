@@ -36,14 +36,14 @@ class SecondReader:
                         np.float32).reshape(-1, 7)
 
 
-def _views(n: int) -> list[npt.NDArray[np.uint8]]:
-    return [np.full((40, 40, 3), i, np.uint8) for i in range(n)]  # each view names its index
+def _view(i: int) -> npt.NDArray[np.uint8]:
+    return np.full((40, 40, 3), i, np.uint8)  # each view names its die's index
 
 
 def test_sure_dice_never_reach_the_second_reader(monkeypatch: pytest.MonkeyPatch) -> None:
     second = SecondReader([])
     monkeypatch.setattr(reader, "classify", second)
-    faces = reader._faces(np.array([_probs(3, 0.95), _probs(6, 0.75)]), _views(2))
+    faces = reader._faces(np.array([_probs(3, 0.95), _probs(6, 0.75)]), _view)
     assert faces == [(3, pytest.approx(0.95)), (6, pytest.approx(0.75))]
     assert second.asked == []
 
@@ -52,7 +52,7 @@ def test_agreement_makes_an_unsure_die_readable(monkeypatch: pytest.MonkeyPatch)
     first = np.array([_probs(2, 0.99), _probs(5, 0.55), _probs(4, 0.4)])
     second = SecondReader([_probs(2, 0.0), _probs(5, 0.9), _probs(4, 0.8)])
     monkeypatch.setattr(reader, "classify", second)
-    faces = reader._faces(first, _views(3))
+    faces = reader._faces(first, _view)
     assert second.asked == [1, 2]
     assert faces == [(2, pytest.approx(0.99)), (5, pytest.approx(0.9)), (4, pytest.approx(0.8))]
 
@@ -66,13 +66,13 @@ def test_without_a_sure_agreement_the_die_stays_unsure(
     monkeypatch: pytest.MonkeyPatch, second_says: Probs
 ) -> None:
     monkeypatch.setattr(reader, "classify", SecondReader([second_says]))
-    [(value, confidence)] = reader._faces(np.array([_probs(5, 0.6)]), _views(1))
+    [(value, confidence)] = reader._faces(np.array([_probs(5, 0.6)]), _view)
     assert value == 5 and confidence == pytest.approx(0.6)
     assert confidence < reader.MIN_CONFIDENCE  # read_dice reports it as None
 
 
 def test_no_dice_no_question() -> None:
-    assert reader._faces(np.zeros((0, 7), np.float32), []) == []
+    assert reader._faces(np.zeros((0, 7), np.float32), _view) == []
 
 
 def test_the_two_shipped_readers_read_a_clear_die_alike() -> None:

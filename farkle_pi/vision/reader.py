@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
 
 import cv2
@@ -13,7 +14,7 @@ from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import Candidate, find_candidates
 from farkle_pi.vision.model import SECOND_READER_FILE
-from farkle_pi.vision.read import classify, cut, outline, straighten
+from farkle_pi.vision.read import SECOND_VIEW_SCALE, classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 Image = npt.NDArray[np.uint8]
@@ -45,20 +46,22 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
                  for c in cands]
     crops = [cut(image, c) for c in cands]
     outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
-    views = [straighten(image, c, box if body else None)
-             for c, (box, _, body) in zip(cands, outlines, strict=True)]
-    probs = classify(views)
-    kept: list[tuple[Candidate, Image, RotatedBox, tuple[int, int, int]]] = []
+    probs = classify([straighten(image, c, box if body else None)
+                      for c, (box, _, body) in zip(cands, outlines, strict=True)])
+    kept: list[tuple[Candidate, RotatedBox | None, RotatedBox, tuple[int, int, int]]] = []
     kept_probs = []
-    for cand, crop, view, (box, mask, body), p in zip(cands, crops, views, outlines, probs,
-                                                      strict=True):
+    for cand, crop, (box, mask, body), p in zip(cands, crops, outlines, probs, strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
         if not body and float(p[1:].max()) < MIN_CONFIDENCE:
             continue  # no die-sized body and no sure face: a speck or a stain, not a die
-        kept.append((cand, view, box, body_colour(crop.pixels, mask)))
+        kept.append((cand, box if body else None, box, body_colour(crop.pixels, mask)))
         kept_probs.append(p)
-    faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), [k[1] for k in kept])
+
+    def second_view(i: int) -> Image:
+        return straighten(image, kept[i][0], kept[i][1], SECOND_VIEW_SCALE)
+
+    faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), second_view)
     h, w = image.shape[:2]
     die_side = _set_die_side([box for _, _, box, _ in kept], size_hint)
     out: list[DieReading] = []
@@ -94,7 +97,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     return out
 
 
-def _faces(probs: npt.NDArray[np.float32], views: list[Image]) -> list[tuple[int, float]]:
+def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int], Image]
+           ) -> list[tuple[int, float]]:
     """Each die's face and confidence, with a second opinion on the unsure ones.
 
     The second reader was trained on other data and another recipe, so the two are rarely
@@ -104,7 +108,7 @@ def _faces(probs: npt.NDArray[np.float32], views: list[Image]) -> list[tuple[int
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
     unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
-    second = classify([views[i] for i in unsure], SECOND_READER_FILE)
+    second = classify([second_view(i) for i in unsure], SECOND_READER_FILE)
     for i, q in zip(unsure, second, strict=True):
         if float(q[values[i]]) >= MIN_CONFIDENCE:
             confs[i] = float(q[values[i]])
