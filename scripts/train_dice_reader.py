@@ -45,7 +45,7 @@ STORE = 64
 # Set from the command line in main(): share of crops and patches turned grey; the reader's
 # view side / die size (CROP_SCALE at run time; the second reader may look closer); stored
 # crop side / die size (room for a small turn + jitter around the view).
-RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8}
+RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -145,6 +145,29 @@ def colour_jitter(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         f = cv2.GaussianBlur(f, (0, 0), k)
     f += rng.normal(0, rng.uniform(0, 6), size=f.shape)
     return np.clip(f, 0, 255).astype(np.uint8)
+
+
+def glare_streak(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A white specular streak (a thin arc) across the view: glossy and translucent dice show
+    them, and the reader took them for pips (a 2 read as a 3)."""
+    n = img.shape[0]
+    die = n / RECIPE["view_scale"]
+    mask = np.zeros((n, n), np.float32)
+    radius = die * rng.uniform(0.4, 2.0)
+    centre = np.array([n / 2, n / 2]) + rng.uniform(-0.35, 0.35, 2) * die
+    ang = rng.uniform(0, 2 * math.pi)
+    arc_centre = centre + radius * np.array([math.cos(ang), math.sin(ang)])
+    start = math.degrees(ang + math.pi) - rng.uniform(5, 30)
+    span = math.degrees(rng.uniform(0.3, 0.9) * die / radius)
+    cv2.ellipse(mask, (round(arc_centre[0] * 16), round(arc_centre[1] * 16)),
+                (round(radius * 16), round(radius * rng.uniform(0.4, 1.0) * 16)),
+                0.0, start, start + span, 1.0, int(rng.integers(1, 3)), cv2.LINE_AA, 4)
+    lo, hi = round(n / 2 - 0.45 * die), round(n / 2 + 0.45 * die)  # on the die's top only
+    mask[:lo], mask[hi:], mask[:, :lo], mask[:, hi:] = 0, 0, 0, 0
+    mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(0.4, 1.0)) * rng.uniform(0.4, 0.9)
+    white = rng.uniform(225, 255)
+    out = img.astype(np.float32) * (1 - mask[..., None]) + white * mask[..., None]
+    return np.clip(out, 0, 255).astype(np.uint8)
 
 
 def to_tensor(batch: list[np.ndarray]) -> torch.Tensor:
@@ -307,8 +330,10 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
         sx = rng.uniform(0.92, 1.08)  # mild stretch: perspective, stretched photos
         m[0] *= sx
         m[0, 2] += CROP / 2 * (1 - sx)
-        out.append(colour_jitter(cv2.warpAffine(crops[k], m, (CROP, CROP),
-                                                borderMode=cv2.BORDER_REPLICATE), rng))
+        view = cv2.warpAffine(crops[k], m, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
+        if RECIPE["glare_share"] and rng.random() < RECIPE["glare_share"]:
+            view = glare_streak(view, rng)
+        out.append(colour_jitter(view, rng))
     return to_tensor(out)
 
 
@@ -399,13 +424,15 @@ def main() -> None:
                          "second reader)")
     ap.add_argument("--store-scale", type=float, default=1.8,
                     help="stored crop side / die size (at least 1.45 x --view-scale)")
+    ap.add_argument("--glare-share", type=float, default=0.0,
+                    help="share of reader views given a white glare streak")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
-                  store_scale=args.store_scale)
+                  store_scale=args.store_scale, glare_share=args.glare_share)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
