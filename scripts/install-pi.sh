@@ -72,7 +72,8 @@ preflight() {
     # The nets and the demo recording go in as package data through the links in farkle_pi/data/.
     for file in pyproject.toml config.example.toml "systemd/$UNIT" \
         farkle_pi/data/models/dice_detector.onnx farkle_pi/data/models/dice_reader.onnx \
-        farkle_pi/data/models/dice_reader_second.onnx farkle_pi/data/demo/demo.mp4; do
+        farkle_pi/data/models/dice_reader_second.onnx farkle_pi/data/models/dice_reader_close.onnx \
+        farkle_pi/data/demo/demo.mp4; do
         [ -e "$SOURCE/$file" ] || { echo "install-pi.sh: $SOURCE/$file is missing" >&2; exit 2; }
     done
     if [ "$DRY_RUN" = 0 ] && [ "$(id -u)" != 0 ]; then

@@ -458,8 +458,25 @@ def main() -> None:
         # the .pt is to go on training from; it is not shipped
         torch.save(reader.state_dict(), reader_path.with_suffix(".pt"))
         export(reader, (1, 3, CROP, CROP), reader_path, args.half)
-    (args.out / "dice_train_args.json").write_text(json.dumps(
-        {k: str(v) for k, v in vars(args).items()}, indent=1) + "\n")
+    record_args(args)
+
+
+def record_args(args: argparse.Namespace) -> None:
+    """Note this run's options in --out/dice_train_args.json under each net it made, keeping
+    the other nets' entries (so models/ says how every shipped net was made)."""
+    path = args.out / "dice_train_args.json"
+    try:
+        record = json.loads(path.read_text())
+        if not all(isinstance(v, dict) for v in record.values()):
+            record = {}
+    except (OSError, ValueError):
+        record = {}
+    options = {k: str(v) for k, v in vars(args).items() if k not in ("data", "out")}
+    if args.only in ("det", "both"):
+        record["detector"] = options
+    if args.only in ("read", "both"):
+        record[Path(args.reader_file).stem.removeprefix("dice_")] = options
+    path.write_text(json.dumps(record, indent=1) + "\n")
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 
 ``models/dice_detector.onnx`` marks die centres on a shrunken photo;
 ``models/dice_reader.onnx`` reads a 40x40 crop as 0 = not a die, or 1..6;
-``models/dice_reader_second.onnx`` is a second reader, trained differently, asked only
-about dice the first is unsure of (its weights are stored as float16 to halve the file).
+``dice_reader_second.onnx`` and ``dice_reader_close.onnx`` are two more readers, trained
+differently and asked only about dice the first is unsure of (the close one sees the die's
+top only). Readers store their weights as float16, which halves the files.
 Both are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 """
 
@@ -26,6 +27,7 @@ MODEL_DIR = assets.models_folder()  # $FARKLE_MODELS, else the copy the package 
 DETECTOR_FILE = "dice_detector.onnx"
 READER_FILE = "dice_reader.onnx"
 SECOND_READER_FILE = "dice_reader_second.onnx"
+CLOSE_READER_FILE = "dice_reader_close.onnx"
 
 
 class Net:

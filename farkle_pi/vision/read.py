@@ -25,7 +25,7 @@ Image = npt.NDArray[np.uint8]
 
 CROP = 40
 CROP_SCALE = 1.3
-SECOND_VIEW_SCALE = 1.3  # the second reader's view side / die size (its training's --view-scale)
+CLOSE_VIEW_SCALE = 1.0  # the close reader sees the die's top only (its training's --view-scale)
 RECENTRE = 0.35  # the body's centre is trusted within this share of the die size
 
 

@@ -13,8 +13,8 @@ import numpy.typing as npt
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import Candidate, find_candidates
-from farkle_pi.vision.model import SECOND_READER_FILE
-from farkle_pi.vision.read import SECOND_VIEW_SCALE, classify, cut, outline, straighten
+from farkle_pi.vision.model import CLOSE_READER_FILE, SECOND_READER_FILE
+from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 Image = npt.NDArray[np.uint8]
@@ -30,6 +30,8 @@ MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
 COCKED_ASPECT = 1.6  # long / short side of the outline, no calibration
 COCKED_LEAN = 1.16  # calibrated tray: long side / the set's die side above this
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
+# Asked in turn about dice the first reader is unsure of: (net file, view side / die size)
+SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
 
 
 def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[DieReading]:
@@ -58,8 +60,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
         kept.append((cand, box if body else None, box, body_colour(crop.pixels, mask)))
         kept_probs.append(p)
 
-    def second_view(i: int) -> Image:
-        return straighten(image, kept[i][0], kept[i][1], SECOND_VIEW_SCALE)
+    def second_view(i: int, scale: float) -> Image:
+        return straighten(image, kept[i][0], kept[i][1], scale)
 
     faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), second_view)
     h, w = image.shape[:2]
@@ -97,21 +99,22 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     return out
 
 
-def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int], Image]
+def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, float], Image]
            ) -> list[tuple[int, float]]:
-    """Each die's face and confidence, with a second opinion on the unsure ones.
+    """Each die's face and confidence, with second opinions on the unsure ones.
 
-    The second reader was trained on other data and another recipe, so the two are rarely
-    wrong together: an unsure first reading stands when the second reader is sure of the same
-    face, and the confidence is then the second reader's.
+    The other readers were trained on other data, another recipe or another view, so they are
+    rarely wrong together with the first: an unsure first reading stands when one of them is
+    sure of the same face, and the confidence is then that reader's.
     """
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
-    unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
-    second = classify([second_view(i) for i in unsure], SECOND_READER_FILE)
-    for i, q in zip(unsure, second, strict=True):
-        if float(q[values[i]]) >= MIN_CONFIDENCE:
-            confs[i] = float(q[values[i]])
+    for net, scale in SECOND_OPINIONS:
+        unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
+        opinions = classify([second_view(i, scale) for i in unsure], net)
+        for i, q in zip(unsure, opinions, strict=True):
+            if float(q[values[i]]) >= MIN_CONFIDENCE:
+                confs[i] = float(q[values[i]])
     return list(zip(values, confs, strict=True))
 
 
