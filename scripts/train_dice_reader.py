@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Train the two small nets of farkle_pi.vision and export them to models/ as ONNX.
+"""Train the small nets of farkle_pi.vision (a detector and readers) and export them as ONNX.
 
 * detector: a tiny fully convolutional net that marks die centres (heat map,
   sub-cell offset, log size) on the photo shrunk so a die is ~5-28 px across;

@@ -1,11 +1,11 @@
-"""The two small ONNX nets, run with OpenCV's dnn module (no other runtime needed).
+"""The small ONNX nets, run with OpenCV's dnn module (no other runtime needed).
 
 ``models/dice_detector.onnx`` marks die centres on a shrunken photo;
 ``models/dice_reader.onnx`` reads a 40x40 crop as 0 = not a die, or 1..6;
 ``dice_reader_second.onnx`` and ``dice_reader_close.onnx`` are two more readers, trained
 differently and asked only about dice the first is unsure of (the close one sees the die's
 top only). Readers store their weights as float16, which halves the files.
-Both are made by scripts/train_dice_reader.py; see models/dice_reader.md.
+All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 """
 
 from __future__ import annotations
