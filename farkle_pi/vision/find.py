@@ -64,22 +64,23 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
         return _suppress_close(found, die_size_px)
     default_scale = detector_scale(image.shape, None)
     coarse_scale = default_scale * COARSE_SIDE / DETECT_SIDE
-    coarse = _detect(image, coarse_scale)
+    half = _half(image)  # both passes would halve the photo first: halve it once
+    coarse = _detect(image, coarse_scale, half)
     strong = [c.size for c in coarse if c.score >= STRONG_HEAT]
     size = float(np.median(strong)) if strong else 0.0
     if size * default_scale <= CLOSE_UP_DIE_PX:  # not a close-up: the default scale
-        return _suppress_close(_detect(image, default_scale), None)
+        return _suppress_close(_detect(image, default_scale, half), None)
     # the net needs some context around dice: never smaller than the coarse pass
     scale = max(detector_scale(image.shape, size), coarse_scale)
-    found = coarse if scale == coarse_scale else _detect(image, scale)
+    found = coarse if scale == coarse_scale else _detect(image, scale, half)
     return _suppress_close(found, size)
 
 
-def _detect(image: Image, scale: float) -> list[Candidate]:
+def _detect(image: Image, scale: float, half: Image | None = None) -> list[Candidate]:
     """Heat-map peaks of the detector run on the image shrunk by scale, best first."""
     h, w = image.shape[:2]
     dw, dh = max(4, round(w * scale / 4) * 4), max(4, round(h * scale / 4) * 4)
-    small = shrink(image, dw, dh)
+    small = shrink(image, dw, dh, half)
     out = load_net(DETECTOR_FILE).run(small[None])[0]
     heat = 1.0 / (1.0 + np.exp(-out[0]))
     peaks = (heat >= MIN_HEAT) & (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8)))
@@ -98,11 +99,19 @@ def _detect(image: Image, scale: float) -> list[Candidate]:
     return found
 
 
-def shrink(image: Image, width: int, height: int) -> Image:
-    """Area-averaged resize; halving first is twice as fast and looks the same."""
+def _half(image: Image) -> Image:
+    """The image at half size, as shrink's first halving makes it."""
+    size = (image.shape[1] // 2, image.shape[0] // 2)
+    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)
+
+
+def shrink(image: Image, width: int, height: int, half: Image | None = None) -> Image:
+    """Area-averaged resize; halving first is twice as fast and looks the same. `half` is
+    the image already halved by _half (shared between passes)."""
+    if half is not None and image.shape[1] >= 2 * width and image.shape[0] >= 2 * height:
+        image = half
     while image.shape[1] >= 2 * width and image.shape[0] >= 2 * height:
-        half = (image.shape[1] // 2, image.shape[0] // 2)
-        image = np.asarray(cv2.resize(image, half, interpolation=cv2.INTER_AREA), np.uint8)
+        image = _half(image)
     return np.asarray(cv2.resize(image, (width, height), interpolation=cv2.INTER_AREA), np.uint8)
 
 

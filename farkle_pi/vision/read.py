@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.vision.colour import colour_distance
 from farkle_pi.vision.find import Candidate
 from farkle_pi.vision.model import READER_FILE, load_net
 from farkle_pi.vision.types import RotatedBox
@@ -101,11 +102,11 @@ def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8],
     border = np.sort(np.concatenate([px[0], px[-1], px[:, 0], px[:, -1]]), axis=0)
     n = len(border)  # the border's median colour (np.median is slow on such small arrays)
     ref = (border[(n - 1) // 2].astype(np.float32) + border[n // 2]) / np.float32(2.0)
-    diff = np.abs(px.astype(np.float32) - ref).sum(axis=2)
+    diff = colour_distance(px, ref)
     diff8 = np.clip(diff, 0, 255).astype(np.uint8)
-    _, mask = cv2.threshold(diff8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
+    _, otsu = cv2.threshold(diff8, 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU)
     k = max(1, crop.side // 12)
-    mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)),
+    mask = np.asarray(cv2.morphologyEx(otsu, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)),
                       np.uint8)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     mid = (crop.side / 2.0, crop.side / 2.0)
