@@ -152,9 +152,14 @@ def test_a_label_review_that_does_not_fit_is_a_one_line_error(
     assert "\n" not in err and message in err and "line 1" in err
 
 
-def test_a_missing_label_review_is_a_one_line_error(
+def test_a_missing_or_binary_label_review_is_a_one_line_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["evaluate", "--label-review", str(tmp_path / "none.jsonl"), str(FIXTURES)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "cannot read label review" in err
+    binary = tmp_path / "photo.jsonl"
+    binary.write_bytes(b"\xff\xd8\xff\xe0 not text \x80\x81")
+    assert main(["evaluate", "--label-review", str(binary), str(FIXTURES)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "is not UTF-8 text" in err

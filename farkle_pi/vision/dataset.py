@@ -67,6 +67,9 @@ def apply_review(photos: list[LabelledImage], review: Path
         lines = review.read_text(encoding="utf-8").splitlines()
     except OSError as err:
         raise FarkleError(f"cannot read label review {review}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise FarkleError(f"label review {review} is not UTF-8 text: give a .jsonl file, "
+                          "one JSON object per line") from None
     by_name = {p.path.name: p for p in photos}
     fixed = dict(by_name)
     corrected: list[str] = []
