@@ -78,6 +78,20 @@ def test_evaluate_without_labels_is_a_one_line_error(
     assert "labels.jsonl" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("labels", [
+    b"\xff\xd8\xff\xe0 a photo, not labels \x80",
+    b'{"image": "a.jpg"}\n',
+    b'{"image": "a.jpg", "dice": [{"value": "six", "bbox": [1, 2, 3, 4]}]}\n',
+])
+def test_broken_labels_are_a_one_line_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], labels: bytes
+) -> None:
+    (tmp_path / "labels.jsonl").write_bytes(labels)
+    assert main(["evaluate", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and "labels.jsonl" in err
+
+
 def _two_collections(folder: Path) -> Path:
     """A mixed folder like rune55: two fixture photos, each in its own collection."""
     folder.mkdir()

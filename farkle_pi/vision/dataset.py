@@ -45,17 +45,27 @@ class LabelledImage:
 def load_folder(folder: Path) -> list[LabelledImage]:
     """Read a dataset folder's labels.jsonl (images are not loaded here)."""
     labels = folder / "labels.jsonl"
+    try:
+        lines = labels.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise FarkleError(f"cannot read {labels}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise FarkleError(f"{labels} is not UTF-8 text (one JSON object per line)") from None
     out: list[LabelledImage] = []
-    with labels.open(encoding="utf-8") as handle:
-        for line in handle:
-            if not line.strip():
-                continue
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
             row = json.loads(line)
             dice = tuple(
                 LabelledDie(int(d["value"]), tuple(float(v) for v in d["bbox"]))  # type: ignore[arg-type]
                 for d in row["dice"]
             )
             out.append(LabelledImage(folder / str(row["image"]), dice))
+        except (ValueError, KeyError, TypeError):
+            raise FarkleError(f"{labels} line {number}: expected "
+                              '{"image": NAME, "dice": [{"value": 1..6, "bbox": [x, y, w, h]}]}'
+                              ) from None
     return out
 
 
