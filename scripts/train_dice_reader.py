@@ -14,8 +14,9 @@ from farkle_pi.vision.synth. Needs torch (CPU) + onnx in a separate venv:
 
     /work/train-venv/bin/python scripts/train_dice_reader.py [--data ../shared/data]
 
-The second reader (asked only about dice the first is unsure of) is the same net trained
-another way; models/dice_reader.md gives the command (--reader-file, --half).
+The second and close readers (asked only about dice the first is unsure of) are the same net
+trained other ways; models/dice_reader.md gives the commands (--reader-file, --view-scale,
+--half).
 """
 
 from __future__ import annotations
@@ -417,11 +418,11 @@ def main() -> None:
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
     ap.add_argument("--reader-file", default="dice_reader.onnx",
-                    help="file name of the reader in --out (dice_reader_second.onnx for the "
-                         "second reader)")
+                    help="file name of the reader in --out (dice_reader_second.onnx, "
+                         "dice_reader_close.onnx for the other readers)")
     ap.add_argument("--view-scale", type=float, default=CROP_SCALE,
-                    help="the reader's view side / die size (read.SECOND_VIEW_SCALE for the "
-                         "second reader)")
+                    help="the reader's view side / die size (read.CLOSE_VIEW_SCALE for the "
+                         "close reader)")
     ap.add_argument("--store-scale", type=float, default=1.8,
                     help="stored crop side / die size (at least 1.45 x --view-scale)")
     ap.add_argument("--glare-share", type=float, default=0.0,

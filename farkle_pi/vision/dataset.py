@@ -45,12 +45,7 @@ class LabelledImage:
 def load_folder(folder: Path) -> list[LabelledImage]:
     """Read a dataset folder's labels.jsonl (images are not loaded here)."""
     labels = folder / "labels.jsonl"
-    try:
-        lines = labels.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise FarkleError(f"cannot read {labels}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise FarkleError(f"{labels} is not UTF-8 text (one JSON object per line)") from None
+    lines = _json_lines(labels, str(labels))
     out: list[LabelledImage] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -73,15 +68,8 @@ def apply_review(photos: list[LabelledImage], review: Path
                  ) -> tuple[list[LabelledImage], list[str]]:
     """The photos with the labels a review file corrects (see fixtures/label_review), and the
     photo of each correction. Each entry must name a labelled die exactly: image, bbox, value."""
-    try:
-        lines = review.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise FarkleError(f"cannot read label review {review}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise FarkleError(f"label review {review} is not UTF-8 text: give a .jsonl file, "
-                          "one JSON object per line") from None
-    by_name = {p.path.name: p for p in photos}
-    fixed = dict(by_name)
+    lines = _json_lines(review, f"label review {review}")
+    fixed = {p.path.name: p for p in photos}
     corrected: list[str] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -107,6 +95,17 @@ def apply_review(photos: list[LabelledImage], review: Path
         fixed[name] = replace(photo, dice=tuple(dice))
         corrected.append(name)
     return [fixed[p.path.name] for p in photos], corrected
+
+
+def _json_lines(path: Path, what: str) -> list[str]:
+    """A JSON-lines file's lines, or a one-line error naming `what`."""
+    try:
+        return path.read_text(encoding="utf-8").splitlines()
+    except OSError as err:
+        raise FarkleError(f"cannot read {what}: {err.strerror}") from None
+    except UnicodeDecodeError:
+        raise FarkleError(f"{what} is not UTF-8 text: give a .jsonl file, "
+                          "one JSON object per line") from None
 
 
 def is_holdout(name: str) -> bool:

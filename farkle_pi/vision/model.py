@@ -48,7 +48,7 @@ class Net:
         return out
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=8)  # four nets ship: room to spare, so none is read from disk again per frame
 def load_net(name: str, folder: str = str(MODEL_DIR)) -> Net:
     """Load a net once per process."""
     return Net(Path(folder) / name)

@@ -48,16 +48,17 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
                  for c in cands]
     crops = [cut(image, c) for c in cands]
     outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
-    probs = classify([straighten(image, c, box if body else None)
-                      for c, (box, _, body) in zip(cands, outlines, strict=True)])
+    turns = [box if body else None for box, _, body in outlines]  # no outline: read unturned
+    probs = classify([straighten(image, c, turn) for c, turn in zip(cands, turns, strict=True)])
     kept: list[tuple[Candidate, RotatedBox | None, RotatedBox, tuple[int, int, int]]] = []
     kept_probs = []
-    for cand, crop, (box, mask, body), p in zip(cands, crops, outlines, probs, strict=True):
+    for cand, crop, turn, (box, mask, body), p in zip(cands, crops, turns, outlines, probs,
+                                                      strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
         if not body and float(p[1:].max()) < MIN_CONFIDENCE:
             continue  # no die-sized body and no sure face: a speck or a stain, not a die
-        kept.append((cand, box if body else None, box, body_colour(crop.pixels, mask)))
+        kept.append((cand, turn, box, body_colour(crop.pixels, mask)))
         kept_probs.append(p)
 
     def second_view(i: int, scale: float) -> Image:
