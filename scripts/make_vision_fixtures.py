@@ -75,6 +75,18 @@ def main() -> None:
         cv2.imwrite(str(OUT / "closeup" / name), img, [cv2.IMWRITE_PNG_COMPRESSION, 9])
         rows.append({"image": name, "dice": label(dice)})
     (OUT / "closeup" / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+
+    # hard dice: every die marbled or with pips that barely stand out (red on black)
+    rng = np.random.default_rng(20261131)
+    (OUT / "hard").mkdir(exist_ok=True)
+    rows = []
+    for i in range(6):
+        img, dice = render_scene(rng, shape=(480, 640), n_dice=int(rng.integers(3, 8)),
+                                 size_range=(36.0, 70.0), hard_share=1.0)
+        name = f"hard_{i:02d}.jpg"  # a camera's JPEG: noisy renders make big PNGs
+        cv2.imwrite(str(OUT / "hard" / name), img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        rows.append({"image": name, "dice": label(dice)})
+    (OUT / "hard" / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     print(f"wrote {OUT}")
 
 

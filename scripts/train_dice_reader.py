@@ -36,7 +36,13 @@ from torch import nn
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-from farkle_pi.vision.dataset import collections, is_holdout, load_folder, read_tsv  # noqa: E402
+from farkle_pi.vision.dataset import (  # noqa: E402
+    apply_review,
+    collections,
+    is_holdout,
+    load_folder,
+    read_tsv,
+)
 from farkle_pi.vision.find import Candidate  # noqa: E402
 from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
@@ -105,11 +111,16 @@ class Reader(nn.Module):
 
 # ---------------------------------------------------------------- data
 def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
-                         grey_byler: bool = True
+                         grey_byler: bool = True, review: Path | None = None,
+                         hard_share: float = 0.0
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(image, centres Nx2, sizes N, values N) for every training photo."""
     out = []
-    byler = [r for r in load_folder(data / "byler_d6") if not is_holdout(r.path.name)]
+    byler = load_folder(data / "byler_d6")
+    if review is not None:
+        byler, fixed = apply_review(byler, review)
+        print(f"labels corrected by {review.name}: {len(fixed)}", flush=True)
+    byler = [r for r in byler if not is_holdout(r.path.name)]
     rune = load_folder(data / "rune55")
     coll = collections(data / "rune55")
     copies = {r["image"]: r["byler_d6_image"]
@@ -127,7 +138,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
         out.append((img, cs, ss, vs))
     print(f"photos: byler {len(byler)}, rune55 {len(keep)}", flush=True)
     for _ in range(n_synth):
-        img, dice = render_scene(rng, size_range=(20.0, 120.0))
+        img, dice = render_scene(rng, size_range=(20.0, 120.0), hard_share=hard_share)
         out.append((img, np.array([d.center for d in dice], np.float32),
                     np.array([d.size * 1.1 for d in dice], np.float32),
                     np.array([d.value for d in dice], np.int64)))
@@ -427,6 +438,10 @@ def main() -> None:
                     help="stored crop side / die size (at least 1.45 x --view-scale)")
     ap.add_argument("--glare-share", type=float, default=0.0,
                     help="share of reader views given a white glare streak")
+    ap.add_argument("--hard-synth", type=float, default=0.0,
+                    help="share of synthetic dice that are marbled or have low-contrast pips")
+    ap.add_argument("--label-review", type=Path,
+                    help="corrections to byler_d6 labels (fixtures/label_review/byler_d6.jsonl)")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
@@ -434,7 +449,8 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
                   store_scale=args.store_scale, glare_share=args.glare_share)
-    items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler)
+    items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
+                                 args.label_review, args.hard_synth)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         det = train_detector(items, args.det_steps, rng)

@@ -2,13 +2,15 @@
 
 Every die is drawn as a rounded, shaded square seen from above with its pips at
 the standard positions, on a plain, gradient or textured background, with a soft
-shadow. The labels are exact, so tests can ask for exact values.
+shadow. The labels are exact, so tests can ask for exact values. On request a share
+of the dice are the hard kind real tables have: marbled bodies (two colours swirled)
+and pips that barely stand out (red on black, gold on ivory).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -43,6 +45,7 @@ class SynthDie:
     size: float
     angle: float
     body_bgr: tuple[int, int, int]
+    marble_bgr: tuple[int, int, int] | None = None  # second body colour, swirled in
 
     @property
     def bbox(self) -> tuple[float, float, float, float]:
@@ -60,6 +63,21 @@ def _contrast_pip(body: tuple[int, int, int], rng: np.random.Generator) -> tuple
     if not choices:
         return (20, 20, 20) if sum(body) > 380 else (250, 250, 250)
     return choices[int(rng.integers(len(choices)))]
+
+
+def _any_pip(body: tuple[int, int, int], rng: np.random.Generator) -> tuple[int, int, int]:
+    """A pip colour that differs from the body but may barely stand out (red on black)."""
+    choices = [c for c in PIP_COLOURS
+               if sum(abs(a - b) for a, b in zip(c, body, strict=True)) > 120]
+    return choices[int(rng.integers(len(choices)))] if choices else _contrast_pip(body, rng)
+
+
+def marble(size: int, rng: np.random.Generator) -> npt.NDArray[np.float32]:
+    """size x size mixing weights in 0..1: smooth noise folded into veins, as in marbled dice."""
+    coarse = rng.normal(0, 1, (5, 5)).astype(np.float32)
+    field = cv2.resize(coarse, (size, size), interpolation=cv2.INTER_CUBIC)
+    veins = np.abs(np.sin(field * rng.uniform(1.5, 4.0)))
+    return np.asarray(veins ** rng.uniform(0.5, 2.0), np.float32)
 
 
 def random_background(shape: tuple[int, int], rng: np.random.Generator,
@@ -108,6 +126,8 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
     cv2.fillPoly(shadow, [to_img(outline + off)], (0, 0, 0), cv2.LINE_AA, 4)
     cv2.addWeighted(shadow, 0.25, img, 0.75, 0, dst=img)
     cv2.fillPoly(img, [to_img(outline)], die.body_bgr, cv2.LINE_AA, 4)
+    if die.marble_bgr is not None:
+        _swirl(img, to_img(outline), die.marble_bgr, rng)
     # a darker rim suggests the side faces and the rounded edge
     rim = tuple(int(c * 0.7) for c in die.body_bgr)
     cv2.polylines(img, [to_img(outline)], True, rim, max(1, int(s / 25)), cv2.LINE_AA, 4)
@@ -125,12 +145,33 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
         cv2.add(img, (soft * rng.uniform(0.2, 0.7)).astype(np.uint8), dst=img)
 
 
+def _swirl(img: Image, outline: npt.NDArray[np.int32], colour: tuple[int, int, int],
+           rng: np.random.Generator) -> None:
+    """Mix a second colour into the body inside the outline (fixed-point, shift 4)."""
+    x, y, w, h = cv2.boundingRect(outline // 16)
+    x, y = max(0, x), max(0, y)
+    part = img[y:y + h, x:x + w]
+    if part.size == 0:
+        return
+    mask = np.zeros(part.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [outline - np.array([x * 16, y * 16], np.int32)], (255,), cv2.LINE_AA, 4)
+    side = max(part.shape[:2])
+    strength = rng.uniform(0.4, 0.85)  # makers keep pips readable: veins never fully cover
+    weight = marble(side, rng)[:part.shape[0], :part.shape[1]] * (mask / 255.0) * strength
+    mixed = part * (1 - weight[..., None]) + np.array(colour, np.float32) * weight[..., None]
+    part[:] = np.clip(mixed, 0, 255).astype(np.uint8)
+
+
 def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
                  n_dice: int | None = None, size_range: tuple[float, float] = (20.0, 80.0),
                  touching: bool = True, background: Image | None = None,
-                 noise: bool = True
+                 noise: bool = True, hard_share: float = 0.0
                  ) -> tuple[Image, list[SynthDie]]:
-    """A random tray photo from above: background plus 1-12 dice, no overlaps."""
+    """A random tray photo from above: background plus 1-12 dice, no overlaps.
+
+    hard_share of the dice are marbled or have low-contrast pips; at 0 the random
+    stream is the one earlier renders (and the shipped nets' training) used.
+    """
     h, w = shape
     img: Image = random_background(shape, rng, noise) if background is None else background.copy()
     count = int(rng.integers(1, 13)) if n_dice is None else n_dice
@@ -153,9 +194,18 @@ def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
             continue
         body = BODY_COLOURS[int(rng.integers(len(BODY_COLOURS)))]
         body = tuple(int(np.clip(v + rng.integers(-20, 21), 0, 255)) for v in body)  # type: ignore[assignment]
-        dice.append(SynthDie(int(rng.integers(1, 7)), c, s, float(rng.uniform(0, 90)), body))
-    for die in dice:
-        draw_die(img, die, _contrast_pip(die.body_bgr, rng), rng)
+        die = SynthDie(int(rng.integers(1, 7)), c, s, float(rng.uniform(0, 90)), body)
+        if hard_share and rng.random() < hard_share:
+            veins = BODY_COLOURS[int(rng.integers(len(BODY_COLOURS)))]
+            die = replace(die, marble_bgr=veins if rng.random() < 0.7 else None)
+        dice.append(die)
+    for k, die in enumerate(dice):
+        hard = die.marble_bgr is not None or (hard_share and rng.random() < hard_share)
+        pip = _any_pip(die.body_bgr, rng) if hard else _contrast_pip(die.body_bgr, rng)
+        if die.marble_bgr is not None and rng.random() < 0.5:  # veins the pips' colour
+            dark_pip = (int(0.75 * pip[0]), int(0.75 * pip[1]), int(0.75 * pip[2]))
+            dice[k] = die = replace(die, marble_bgr=dark_pip)
+        draw_die(img, die, pip, rng)
     if noise and rng.random() < 0.5:
         img = np.asarray(cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0)), np.uint8)
     return img, dice
