@@ -1,4 +1,5 @@
-"""Other readers are asked only about unsure dice, and only a sure agreement makes them read."""
+"""Unsure dice only: the first reader looks again at three more turns of the die, then other
+readers are asked, and only a sure agreement makes them read."""
 
 from __future__ import annotations
 
@@ -22,28 +23,43 @@ def _probs(face: int, p: float) -> Probs:
 
 
 def _view(i: int, scale: float) -> View:
-    """A stand-in view that names its die and the scale it was cut at."""
+    """A stand-in view that names its die and the scale it was cut at in every corner (so
+    turned and mirrored copies still do) and marks its top left corner."""
     view = np.zeros((40, 40, 3), np.uint8)
-    view[0, 0] = (i, round(scale * 10), 0)
+    view[::39, ::39] = (i, round(scale * 10), 0)
+    view[0, 0, 2] = 255
     return view
 
 
-class OtherReaders:
-    """Stands in for the other nets: answers from a table, records who was asked what."""
+class Readers:
+    """Stands in for the nets: answers from a table, records who was asked what.
 
-    def __init__(self, answers: dict[str, list[Probs]]) -> None:
+    The first reader's answer about a turned view may depend on the turn (the view's
+    marked corner), so a test can tell the turns apart.
+    """
+
+    def __init__(self, answers: dict[str, list[Probs]],
+                 turned: dict[int, list[Probs]] | None = None) -> None:
         self.answers = answers
+        self.turned = turned or {}
         self.asked: list[tuple[str, int, float]] = []
 
     def __call__(self, views: list[View], net: str = READER_FILE) -> Probs:
-        assert net != READER_FILE
         asked = [(net, int(v[0, 0, 0]), v[0, 0, 1] / 10.0) for v in views]
         self.asked += asked
-        return np.array([self.answers[net][i] for _, i, _ in asked], np.float32).reshape(-1, 7)
+        rows = []
+        for v, (_, i, _) in zip(views, asked, strict=True):
+            corner = int(np.argmax(v[::39, ::39, 2]))
+            rows.append(self.turned[i][corner % len(self.turned[i])] if net == READER_FILE
+                        and i in self.turned else self.answers[net][i])
+        return np.array(rows, np.float32).reshape(-1, 7)
+
+    def asked_others(self) -> list[tuple[str, int, float]]:
+        return [a for a in self.asked if a[0] != READER_FILE]
 
 
 def test_sure_dice_are_not_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
-    others = OtherReaders({})
+    others = Readers({})
     monkeypatch.setattr(reader, "classify", others)
     faces = reader._faces(np.array([_probs(3, 0.95), _probs(6, 0.75)]), _view)
     assert faces == [(3, pytest.approx(0.95)), (6, pytest.approx(0.75))]
@@ -52,15 +68,19 @@ def test_sure_dice_are_not_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_a_sure_agreement_makes_an_unsure_die_read(monkeypatch: pytest.MonkeyPatch) -> None:
     first = np.array([_probs(2, 0.99), _probs(5, 0.55), _probs(4, 0.4)])
-    others = OtherReaders({
+    others = Readers({
+        READER_FILE: list(first),  # turned, the first reader sees what it saw
         SECOND_READER_FILE: [_probs(2, 0.0), _probs(5, 0.9), _probs(1, 0.8)],
         CLOSE_READER_FILE: [_probs(2, 0.0), _probs(5, 0.0), _probs(4, 0.85)],
     })
     monkeypatch.setattr(reader, "classify", others)
     faces = reader._faces(first, _view)
     assert faces == [(2, pytest.approx(0.99)), (5, pytest.approx(0.9)), (4, pytest.approx(0.85))]
+    # the first reader sees both unsure dice again, in one batch, three turns each
+    again = [(READER_FILE, 1, CROP_SCALE)] * 3 + [(READER_FILE, 2, CROP_SCALE)] * 3
+    assert others.asked[:6] == again
     # the close reader hears only about the die the second reader did not settle, cut closer
-    assert others.asked == [(SECOND_READER_FILE, 1, CROP_SCALE),
+    assert others.asked_others() == [(SECOND_READER_FILE, 1, CROP_SCALE),
                             (SECOND_READER_FILE, 2, CROP_SCALE),
                             (CLOSE_READER_FILE, 2, CLOSE_VIEW_SCALE)]
 
@@ -73,12 +93,41 @@ def test_a_sure_agreement_makes_an_unsure_die_read(monkeypatch: pytest.MonkeyPat
 def test_without_a_sure_agreement_the_die_stays_unsure(
     monkeypatch: pytest.MonkeyPatch, opinion: Probs
 ) -> None:
-    others = OtherReaders({SECOND_READER_FILE: [opinion], CLOSE_READER_FILE: [opinion]})
+    others = Readers({READER_FILE: [_probs(5, 0.6)], SECOND_READER_FILE: [opinion],
+                      CLOSE_READER_FILE: [opinion]})
     monkeypatch.setattr(reader, "classify", others)
     [(value, confidence)] = reader._faces(np.array([_probs(5, 0.6)]), _view)
     assert value == 5 and confidence == pytest.approx(0.6)
     assert confidence < reader.MIN_CONFIDENCE  # read_dice reports it as None
-    assert [net for net, _, _ in others.asked] == [SECOND_READER_FILE, CLOSE_READER_FILE]
+    assert [net for net, _, _ in others.asked_others()] == [SECOND_READER_FILE, CLOSE_READER_FILE]
+
+
+def test_turns_that_agree_make_an_unsure_die_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The view as read said 3 at 0.5; turned, it is a sure 4 three times: the mean reads 4."""
+    readers = Readers({}, turned={0: [_probs(4, 0.97), _probs(4, 0.95), _probs(4, 0.9)]})
+    monkeypatch.setattr(reader, "classify", readers)
+    [(value, confidence)] = reader._faces(np.array([_probs(3, 0.5)]), _view)
+    # the turns' marked corners are 2, 3 and 1 (bottom left, bottom right, top right)
+    expected = ((1 - 0.5) / 6 + 0.9 + 0.97 + 0.95) / 4
+    assert value == 4 and confidence == pytest.approx(expected)  # the mean, not the best turn
+    assert confidence >= reader.MIN_CONFIDENCE
+    assert readers.asked == [(READER_FILE, 0, CROP_SCALE)] * 3  # settled without the others
+
+
+def test_one_fooled_turn_does_not_make_a_die_read(monkeypatch: pytest.MonkeyPatch) -> None:
+    readers = Readers({SECOND_READER_FILE: [_probs(2, 0.1)], CLOSE_READER_FILE: [_probs(2, 0.1)]},
+                      turned={0: [_probs(6, 0.99), _probs(2, 0.3)]})
+    monkeypatch.setattr(reader, "classify", readers)
+    [(_, confidence)] = reader._faces(np.array([_probs(2, 0.6)]), _view)
+    assert confidence < reader.MIN_CONFIDENCE  # not the 0.99 of one turn
+
+
+def test_the_turns_are_the_three_other_quarter_turns() -> None:
+    view = np.arange(40 * 40 * 3, dtype=np.uint32).reshape(40, 40, 3).astype(np.uint8)
+    turns = reader._turns(view)
+    assert len(turns) == reader.TURNS == 3
+    for k, turned in enumerate(turns, start=1):
+        assert np.array_equal(turned, np.rot90(view, k)) and turned.flags.c_contiguous
 
 
 def test_no_dice_no_question() -> None:

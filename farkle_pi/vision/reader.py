@@ -32,6 +32,7 @@ COCKED_LEAN = 1.16  # calibrated tray: long side / the set's die side above this
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
 # Asked in turn about dice the first reader is unsure of: (net file, view side / die size)
 SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
+TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors add nothing)
 
 
 def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[DieReading]:
@@ -102,14 +103,23 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
 
 def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, float], Image]
            ) -> list[tuple[int, float]]:
-    """Each die's face and confidence, with second opinions on the unsure ones.
+    """Each die's face and confidence, with a second look and second opinions on unsure ones.
 
+    A face is the same face turned, so the first reader reads its unsure dice again in three
+    more quarter turns and the mean of the four readings stands (one glint or vein that fooled
+    it in one turn weighs less).
     The other readers were trained on other data, another recipe or another view, so they are
-    rarely wrong together with the first: an unsure first reading stands when one of them is
-    sure of the same face, and the confidence is then that reader's.
+    rarely wrong together with the first: an unsure reading stands when one of them is sure
+    of the same face, and the confidence is then that reader's.
     """
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
+    unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
+    turned = classify([t for i in unsure for t in _turns(second_view(i, CROP_SCALE))])
+    for k, i in enumerate(unsure):  # the view as read and its three turns, averaged
+        mean = (probs[i] + turned[TURNS * k:TURNS * (k + 1)].sum(axis=0)) / (TURNS + 1)
+        values[i] = int(np.argmax(mean[1:])) + 1
+        confs[i] = float(mean[values[i]])
     for net, scale in SECOND_OPINIONS:
         unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
         opinions = classify([second_view(i, scale) for i in unsure], net)
@@ -117,6 +127,11 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, float], I
             if float(q[values[i]]) >= MIN_CONFIDENCE:
                 confs[i] = float(q[values[i]])
     return list(zip(values, confs, strict=True))
+
+
+def _turns(view: Image) -> list[Image]:
+    """The view turned by one, two and three quarter turns."""
+    return [np.ascontiguousarray(np.rot90(view, k)) for k in range(1, TURNS + 1)]
 
 
 def _set_die_side(boxes: list[RotatedBox], calibrated: float | None) -> float | None:
