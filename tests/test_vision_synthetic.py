@@ -91,6 +91,17 @@ def test_random_synthetic_scenes_floor() -> None:
 SYNTH_DIE_FLOOR = 0.9
 
 
+def test_hard_synthetic_dice_floor() -> None:
+    """Every die marbled or with pips that barely stand out (fixtures/vision/hard, renders the
+    shipped nets never saw). Today's level is low: 21 of 32 dice right, 3 missed, 2 wrong and
+    confident. The floor keeps it from sliding, and a wrong die must stay rarer than an
+    unreadable one."""
+    score = evaluate(load_folder(FIXTURES / "hard"))
+    assert score.dice == 32
+    assert score.right >= 20
+    assert score.wrong_confident <= 2 < score.unreadable
+
+
 def test_close_up_dice_are_read_at_their_size() -> None:
     """Dice 90-150 px across (camera close to the table) are found whole, not as pips."""
     score = evaluate(load_folder(FIXTURES / "closeup"))
