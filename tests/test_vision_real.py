@@ -42,10 +42,10 @@ def test_holdout_few_missed_or_extra(holdout_score: Score) -> None:
     assert holdout_score.missed + holdout_score.extra <= HOLDOUT_MAX_MISSED_EXTRA
 
 
-HOLDOUT_DIE_FLOOR = 0.93  # measured 0.944 (0.939 before the turned second look)
-HOLDOUT_PHOTO_FLOOR = 0.65  # measured 0.702 (0.667 before)
+HOLDOUT_DIE_FLOOR = 0.935  # measured 0.949 (0.939 before the second look and crowded candidates)
+HOLDOUT_PHOTO_FLOOR = 0.65  # measured 0.719 (0.667 before)
 HOLDOUT_MAX_WRONG_CONFIDENT = 4  # measured 4 (1 of them a label error, see below; 3 before)
-HOLDOUT_MAX_MISSED_EXTRA = 9  # measured 6
+HOLDOUT_MAX_MISSED_EXTRA = 6  # measured 4 (6 before crowded candidates)
 
 
 REVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "label_review" / "byler_d6.jsonl"

@@ -9,7 +9,7 @@ local maxima above a threshold become candidates. Reading them is read.py's job.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -30,8 +30,12 @@ STRONG_HEAT = 0.3
 CLOSE_UP_DIE_PX = 24.0
 # Two dice cannot lie closer than their side (each holds a circle of that diameter). Boxes
 # are up to 1.41 sides and the detector's sizes are rough: closer than CLOSEST x the bigger
-# box is one die. With a calibrated side, closer than CLOSEST_SIDES x that side.
+# box is one die. With a calibrated side, closer than CLOSEST_SIDES x that side. But touching
+# dice merge into one big box that swallows its neighbour: a candidate closer than CLOSEST x
+# the bigger box and further than CROWDED x the smaller one is kept as `crowded`, a die only
+# if the reader is sure of it.
 CLOSEST = 0.55
+CROWDED = 0.65
 CLOSEST_SIDES = 0.8
 
 
@@ -43,6 +47,7 @@ class Candidate:
     y: float
     size: float
     score: float
+    crowded: bool = False  # squeezed against a stronger candidate (see CROWDED)
 
 
 def detector_scale(shape: tuple[int, ...], die_size_px: float | None) -> float:
@@ -116,16 +121,20 @@ def shrink(image: Image, width: int, height: int, half: Image | None = None) -> 
 
 
 def _suppress_close(found: list[Candidate], die_side: float | None) -> list[Candidate]:
-    """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger."""
+    """Drop a pip-sized candidate inside a bigger one, then a weaker one close to a stronger
+    (or keep it as crowded)."""
     found = [
         c for c in found
         if not any(math.hypot(c.x - k.x, c.y - k.y) < 0.45 * k.size and c.size < 0.6 * k.size
                    for k in found)
     ]
+    floor = CLOSEST_SIDES * (die_side or 0.0)
     kept: list[Candidate] = []
-    for c in found:
-        if all(math.hypot(c.x - k.x, c.y - k.y)
-               > max(CLOSEST * max(c.size, k.size), CLOSEST_SIDES * (die_side or 0.0))
-               for k in kept):
+    for c in found:  # a crowded candidate may be no die: it holds back only crowded ones
+        gaps = [(math.hypot(c.x - k.x, c.y - k.y), k) for k in kept]
+        if all(gap > max(CLOSEST * max(c.size, k.size), floor) for gap, k in gaps
+               if not k.crowded):
             kept.append(c)
+        elif all(gap > max(CROWDED * min(c.size, k.size), floor) for gap, k in gaps):
+            kept.append(replace(c, crowded=True))
     return kept
