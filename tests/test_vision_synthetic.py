@@ -93,12 +93,12 @@ SYNTH_DIE_FLOOR = 0.9
 
 def test_hard_synthetic_dice_floor() -> None:
     """Every die marbled or with pips that barely stand out (fixtures/vision/hard, renders the
-    shipped nets never saw). Today's level is low: 21 of 32 dice right, 3 missed, 2 wrong and
+    shipped nets never saw). Today's level is low: 22 of 32 dice right, 2 missed, 2 wrong and
     confident. The floor keeps it from sliding, and a wrong die must stay rarer than an
     unreadable one."""
     score = evaluate(load_folder(FIXTURES / "hard"))
     assert score.dice == 32
-    assert score.right >= 20
+    assert score.right >= 21
     assert score.wrong_confident <= 2 < score.unreadable
 
 
