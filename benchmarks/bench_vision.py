@@ -43,6 +43,9 @@ def main() -> None:
             t0 = time.perf_counter()
             read_dice(img)
             times.append((time.perf_counter() - t0) * 1000.0)
+    if not times:
+        sys.exit(f"bench_vision: no readable .jpg or .png photos in {args.folder} "
+                 "(give a folder of photos, e.g. ../shared/data/byler_d6)")
     times.sort()
     print(f"{len(paths)} photos at 640x480: median {statistics.median(times):.2f} ms, "
           f"p90 {times[int(0.9 * (len(times) - 1))]:.2f} ms (single-threaded)")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -177,3 +179,12 @@ def test_a_missing_or_binary_label_review_is_a_one_line_error(
     assert main(["evaluate", "--label-review", str(binary), str(FIXTURES)]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "is not UTF-8 text" in err
+
+
+def test_speed_benchmark_without_photos_says_what_to_give(tmp_path: Path) -> None:
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_vision.py"
+    done = subprocess.run([sys.executable, str(script), str(tmp_path)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert done.stderr.count("\n") == 1 and "no readable .jpg or .png photos" in done.stderr
+    assert "Traceback" not in done.stderr
