@@ -24,7 +24,7 @@ def _probs(face: int, p: float) -> Probs:
 
 def _view(i: int, scale: float) -> View:
     """A stand-in view that names its die and the scale it was cut at in every corner (so
-    turned and mirrored copies still do) and marks its top left corner."""
+    turned copies still do) and marks its top left corner."""
     view = np.zeros((40, 40, 3), np.uint8)
     view[::39, ::39] = (i, round(scale * 10), 0)
     view[0, 0, 2] = 255

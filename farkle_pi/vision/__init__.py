@@ -14,9 +14,9 @@ Coordinates are the input image's pixels.
 
 How: a tiny ONNX net (find.py) marks die centres on a shrunken copy of the
 photo; each candidate is cut out and read by a second tiny net (read.py) whose
-class 0 means "not a die"; a reading below MIN_CONFIDENCE goes to two more readers
-trained differently (reader.SECOND_OPINIONS) and becomes None unless one of them is
-sure of the same face.
+class 0 means "not a die"; a reading below MIN_CONFIDENCE is read again in three more
+quarter turns (averaged), then goes to two more readers trained differently
+(reader.SECOND_OPINIONS) and becomes None unless one of them is sure of the same face.
 A ``Calibration`` (empty-tray reference image, tray polygon, keep zone, die
 size) narrows the search to the tray and sets the scale. Only numpy + OpenCV
 run here (cv2.dnn); the nets are made by scripts/train_dice_reader.py.

@@ -57,10 +57,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
                                                       strict=True):
         if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
             continue
-        if cand.crowded and float(p[1:].max()) < MIN_CONFIDENCE:
-            continue  # squeezed against a stronger candidate: a die only if surely one
-        if not body and float(p[1:].max()) < MIN_CONFIDENCE:
-            continue  # no die-sized body and no sure face: a speck or a stain, not a die
+        if (cand.crowded or not body) and float(p[1:].max()) < MIN_CONFIDENCE:
+            continue  # squeezed against a stronger candidate, or no die-sized body (a speck,
+            # a stain): a die only if surely one
         kept.append((cand, turn, box, body_colour(crop.pixels, mask)))
         kept_probs.append(p)
 
