@@ -16,7 +16,7 @@ from farkle_pi.vision.synth. Needs torch (CPU) + onnx in a separate venv:
 
 The second and close readers (asked only about dice the first is unsure of) are the same net
 trained other ways; models/dice_reader.md gives the commands (--reader-file, --view-scale,
---half).
+--view-side, --half).
 """
 
 from __future__ import annotations
@@ -52,7 +52,8 @@ STORE = 64
 # Set from the command line in main(): share of crops and patches turned grey; the reader's
 # view side / die size (CROP_SCALE at run time; the second reader may look closer); stored
 # crop side / die size (room for a small turn + jitter around the view).
-RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0}
+RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0,
+          "view_side": CROP}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -83,7 +84,7 @@ class Detector(nn.Module):
 
 class Reader(nn.Module):
     def __init__(self, channels: tuple[int, ...] = (32, 64, 96), hidden: int = 96,
-                 contrast: bool = False) -> None:
+                 contrast: bool = False, side: int = CROP) -> None:
         """Conv widths: the first two convs halve the crop, the rest work at a quarter of it
         and the last halves it again (3 widths: three conv+pool blocks)."""
         super().__init__()
@@ -98,7 +99,7 @@ class Reader(nn.Module):
         self.features = nn.Sequential(*(cbr(widths[k], widths[k + 1], k < 2 or k == last)
                                         for k in range(len(channels))))
         self.fc = nn.Sequential(nn.Flatten(),
-                                nn.Linear(channels[-1] * (CROP // 8) ** 2, hidden), nn.ReLU(),
+                                nn.Linear(channels[-1] * (side // 8) ** 2, hidden), nn.ReLU(),
                                 nn.Dropout(0.2), nn.Linear(hidden, 7))
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
@@ -326,23 +327,23 @@ def hard_negatives(items, det_path: Path, data_root: Path):
 def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
     out = []
     die_px = STORE / RECIPE["store_scale"]
-    view_scale = RECIPE["view_scale"]
+    view_scale, side = RECIPE["view_scale"], int(RECIPE["view_side"])
     for k in idx:
         if turned[k] and rng.random() > UNTURNED:
             ang = 90.0 * rng.integers(4) + rng.normal(0, 4.0)
         else:
             ang = rng.uniform(0, 360)
-        scale = CROP / (view_scale * rng.uniform(0.9, 1.12) * die_px)
+        scale = side / (view_scale * rng.uniform(0.9, 1.12) * die_px)
         m = cv2.getRotationMatrix2D((STORE / 2, STORE / 2), ang, scale)
-        jit = rng.normal(0, 0.04 * CROP / view_scale, 2) if labels[k] else 0
-        m[:, 2] += CROP / 2 - STORE / 2 + jit
+        jit = rng.normal(0, 0.04 * side / view_scale, 2) if labels[k] else 0
+        m[:, 2] += side / 2 - STORE / 2 + jit
         if rng.random() < 0.5:
             m[0] = -m[0]
-            m[0, 2] += CROP
+            m[0, 2] += side
         sx = rng.uniform(0.92, 1.08)  # mild stretch: perspective, stretched photos
         m[0] *= sx
-        m[0, 2] += CROP / 2 * (1 - sx)
-        view = cv2.warpAffine(crops[k], m, (CROP, CROP), borderMode=cv2.BORDER_REPLICATE)
+        m[0, 2] += side / 2 * (1 - sx)
+        view = cv2.warpAffine(crops[k], m, (side, side), borderMode=cv2.BORDER_REPLICATE)
         if RECIPE["glare_share"] and rng.random() < RECIPE["glare_share"]:
             view = glare_streak(view, rng)
         out.append(colour_jitter(view, rng))
@@ -352,7 +353,7 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
                  channels: tuple[int, ...], hidden: int, start: Path | None,
                  contrast: bool = False) -> Reader:
-    net = Reader(channels, hidden, contrast)
+    net = Reader(channels, hidden, contrast, int(RECIPE["view_side"]))
     peak = 3e-3
     if start is not None:  # go on from an earlier run's weights, gentler
         net.load_state_dict(torch.load(start))
@@ -434,6 +435,9 @@ def main() -> None:
     ap.add_argument("--view-scale", type=float, default=CROP_SCALE,
                     help="the reader's view side / die size (read.CLOSE_VIEW_SCALE for the "
                          "close reader)")
+    ap.add_argument("--view-side", type=int, default=CROP,
+                    help="the reader's view in pixels, a multiple of 8 (model.VIEW_SIDES at "
+                         "run time)")
     ap.add_argument("--store-scale", type=float, default=1.8,
                     help="stored crop side / die size (at least 1.45 x --view-scale)")
     ap.add_argument("--glare-share", type=float, default=0.0,
@@ -448,7 +452,8 @@ def main() -> None:
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
     RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
-                  store_scale=args.store_scale, glare_share=args.glare_share)
+                  store_scale=args.store_scale, glare_share=args.glare_share,
+                  view_side=args.view_side)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth)
     args.out.mkdir(exist_ok=True)
@@ -474,7 +479,8 @@ def main() -> None:
         reader_path = args.out / args.reader_file
         # the .pt is to go on training from; it is not shipped
         torch.save(reader.state_dict(), reader_path.with_suffix(".pt"))
-        export(reader, (1, 3, CROP, CROP), reader_path, args.half)
+        side = args.view_side
+        export(reader, (1, 3, side, side), reader_path, args.half)
     record_args(args)
 
 

@@ -3,12 +3,18 @@ readers are asked, and only a sure agreement makes them read."""
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 import numpy.typing as npt
 import pytest
 
 from farkle_pi.vision import reader
-from farkle_pi.vision.model import CLOSE_READER_FILE, READER_FILE, SECOND_READER_FILE
+from farkle_pi.vision.model import (
+    CLOSE_READER_FILE,
+    READER_FILE,
+    SECOND_READER_FILE,
+    VIEW_SIDES,
+)
 from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify
 
 Probs = npt.NDArray[np.float32]
@@ -22,11 +28,12 @@ def _probs(face: int, p: float) -> Probs:
     return row
 
 
-def _view(i: int, scale: float) -> View:
-    """A stand-in view that names its die and the scale it was cut at in every corner (so
-    turned copies still do) and marks its top left corner."""
-    view = np.zeros((40, 40, 3), np.uint8)
-    view[::39, ::39] = (i, round(scale * 10), 0)
+def _view(i: int, net: str, scale: float) -> View:
+    """A stand-in view of the side `net` takes that names its die and the scale it was cut at
+    in every corner (so turned copies still do) and marks its top left corner."""
+    side = VIEW_SIDES[net]
+    view = np.zeros((side, side, 3), np.uint8)
+    view[::side - 1, ::side - 1] = (i, round(scale * 10), 0)
     view[0, 0, 2] = 255
     return view
 
@@ -45,11 +52,12 @@ class Readers:
         self.asked: list[tuple[str, int, float]] = []
 
     def __call__(self, views: list[View], net: str = READER_FILE) -> Probs:
+        assert all(v.shape == (VIEW_SIDES[net], VIEW_SIDES[net], 3) for v in views), net
         asked = [(net, int(v[0, 0, 0]), v[0, 0, 1] / 10.0) for v in views]
         self.asked += asked
         rows = []
         for v, (_, i, _) in zip(views, asked, strict=True):
-            corner = int(np.argmax(v[::39, ::39, 2]))
+            corner = int(np.argmax(v[::len(v) - 1, ::len(v) - 1, 2]))
             rows.append(self.turned[i][corner % len(self.turned[i])] if net == READER_FILE
                         and i in self.turned else self.answers[net][i])
         return np.array(rows, np.float32).reshape(-1, 7)
@@ -135,10 +143,12 @@ def test_no_dice_no_question() -> None:
 
 
 def test_the_shipped_readers_read_a_clear_die_alike() -> None:
-    """All three nets load and read a drawn white five (not stub nets)."""
+    """All three nets load and read a drawn white five at their view side (not stub nets)."""
     view = np.full((40, 40, 3), 200, np.uint8)
     view[6:34, 6:34] = 245
     for x, y in ((12, 12), (28, 12), (20, 20), (12, 28), (28, 28)):
         view[y - 2:y + 3, x - 2:x + 3] = 20
     for net in (READER_FILE, SECOND_READER_FILE, CLOSE_READER_FILE):
-        assert int(np.argmax(classify([view], net)[0])) == 5, net
+        side = VIEW_SIDES[net]
+        seen = np.asarray(cv2.resize(view, (side, side), interpolation=cv2.INTER_AREA), np.uint8)
+        assert int(np.argmax(classify([seen], net)[0])) == 5, net

@@ -1,10 +1,11 @@
 """The small ONNX nets, run with OpenCV's dnn module (no other runtime needed).
 
 ``models/dice_detector.onnx`` marks die centres on a shrunken photo;
-``models/dice_reader.onnx`` reads a 40x40 crop as 0 = not a die, or 1..6;
+``models/dice_reader.onnx`` reads a 40x40 view of a die as 0 = not a die, or 1..6;
 ``dice_reader_second.onnx`` and ``dice_reader_close.onnx`` are two more readers, trained
 differently and asked only about dice the first is unsure of (the close one sees the die's
-top only). Readers store their weights as float16, which halves the files.
+top only); they take 40x40 views (VIEW_SIDES). Readers store their weights as float16,
+which halves the files.
 All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 """
 
@@ -28,6 +29,8 @@ DETECTOR_FILE = "dice_detector.onnx"
 READER_FILE = "dice_reader.onnx"
 SECOND_READER_FILE = "dice_reader_second.onnx"
 CLOSE_READER_FILE = "dice_reader_close.onnx"
+# The side in pixels of the square view each reader takes (its training's --view-side)
+VIEW_SIDES = {READER_FILE: 40, SECOND_READER_FILE: 40, CLOSE_READER_FILE: 40}
 
 
 class Net:
@@ -36,6 +39,7 @@ class Net:
     def __init__(self, path: Path) -> None:
         if not path.is_file():
             raise FarkleError(f"model file missing: {path}")
+        self.path = path
         self._net: Any = cv2.dnn.readNetFromONNX(str(path))
 
     def run(self, images: npt.NDArray[np.uint8]) -> FloatArray:
@@ -44,7 +48,13 @@ class Net:
         x *= np.float32(1.0 / 255.0)  # in place: a third of the time of a new array each step
         x -= np.float32(0.5)
         self._net.setInput(x)
-        out: FloatArray = np.asarray(self._net.forward(), np.float32)
+        try:
+            out: FloatArray = np.asarray(self._net.forward(), np.float32)
+        except cv2.error:
+            side = f"{images.shape[2]}x{images.shape[1]}"
+            raise FarkleError(f"model {self.path} cannot read {side} views: it was trained for "
+                              "another size (set its side in VIEW_SIDES, vision/model.py)"
+                              ) from None
         return out
 
 

@@ -13,7 +13,7 @@ import numpy.typing as npt
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import Candidate, find_candidates
-from farkle_pi.vision.model import CLOSE_READER_FILE, SECOND_READER_FILE
+from farkle_pi.vision.model import CLOSE_READER_FILE, READER_FILE, SECOND_READER_FILE, VIEW_SIDES
 from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
@@ -50,7 +50,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     crops = [cut(image, c) for c in cands]
     outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
     turns = [box if body else None for box, _, body in outlines]  # no outline: read unturned
-    probs = classify([straighten(image, c, turn) for c, turn in zip(cands, turns, strict=True)])
+    side = VIEW_SIDES[READER_FILE]
+    probs = classify([straighten(image, c, turn, out=side)
+                      for c, turn in zip(cands, turns, strict=True)])
     kept: list[tuple[Candidate, RotatedBox | None, RotatedBox, tuple[int, int, int]]] = []
     kept_probs = []
     for cand, crop, turn, (box, mask, body), p in zip(cands, crops, turns, outlines, probs,
@@ -63,8 +65,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
         kept.append((cand, turn, box, body_colour(crop.pixels, mask)))
         kept_probs.append(p)
 
-    def second_view(i: int, scale: float) -> Image:
-        return straighten(image, kept[i][0], kept[i][1], scale)
+    def second_view(i: int, net: str, scale: float) -> Image:
+        return straighten(image, kept[i][0], kept[i][1], scale, VIEW_SIDES[net])
 
     faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), second_view)
     h, w = image.shape[:2]
@@ -102,7 +104,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     return out
 
 
-def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, float], Image]
+def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, float], Image]
            ) -> list[tuple[int, float]]:
     """Each die's face and confidence, with a second look and second opinions on unsure ones.
 
@@ -116,14 +118,14 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, float], I
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
     unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
-    turned = classify([t for i in unsure for t in _turns(second_view(i, CROP_SCALE))])
+    turned = classify([t for i in unsure for t in _turns(second_view(i, READER_FILE, CROP_SCALE))])
     for k, i in enumerate(unsure):  # the view as read and its three turns, averaged
         mean = (probs[i] + turned[TURNS * k:TURNS * (k + 1)].sum(axis=0)) / (TURNS + 1)
         values[i] = int(np.argmax(mean[1:])) + 1
         confs[i] = float(mean[values[i]])
     for net, scale in SECOND_OPINIONS:
         unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
-        opinions = classify([second_view(i, scale) for i in unsure], net)
+        opinions = classify([second_view(i, net, scale) for i in unsure], net)
         for i, q in zip(unsure, opinions, strict=True):
             if float(q[values[i]]) >= MIN_CONFIDENCE:
                 confs[i] = float(q[values[i]])
