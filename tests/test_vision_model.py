@@ -6,16 +6,25 @@ import numpy as np
 import pytest
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.vision.model import READER_FILE, VIEW_SIDES
+from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, VIEW_SIDES
 from farkle_pi.vision.read import classify
 
 
-def test_a_view_of_another_size_names_the_model_and_the_fix() -> None:
+def test_a_view_of_another_size_names_the_model_and_the_fix(
+    capfd: pytest.CaptureFixture[str],
+) -> None:
     side = VIEW_SIDES[READER_FILE] + 8
     with pytest.raises(FarkleError, match=rf"{READER_FILE} cannot read {side}x{side} views.*"
                                           "VIEW_SIDES") as err:
         classify([np.zeros((side, side, 3), np.uint8)], READER_FILE)
     assert "\n" not in str(err.value)
+    assert capfd.readouterr().err == ""  # OpenCV's own log of the failure is kept quiet
+
+
+def test_a_net_that_is_no_reader_is_a_one_line_error() -> None:
+    """The detector in a reader's place runs, but gives heat maps, not seven classes."""
+    with pytest.raises(FarkleError, match=f"{DETECTOR_FILE} gives .* not 7 classes"):
+        classify([np.zeros((40, 40, 3), np.uint8)], DETECTOR_FILE)
 
 
 def test_a_view_of_its_own_size_reads() -> None:

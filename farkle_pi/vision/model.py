@@ -48,6 +48,8 @@ class Net:
         x *= np.float32(1.0 / 255.0)  # in place: a third of the time of a new array each step
         x -= np.float32(0.5)
         self._net.setInput(x)
+        level = cv2.getLogLevel()
+        cv2.setLogLevel(0)  # a net that cannot run says so in one line below, not OpenCV's log
         try:
             out: FloatArray = np.asarray(self._net.forward(), np.float32)
         except cv2.error:
@@ -55,6 +57,8 @@ class Net:
             raise FarkleError(f"model {self.path} cannot read {side} views: it was trained for "
                               "another size (set its side in VIEW_SIDES, vision/model.py)"
                               ) from None
+        finally:
+            cv2.setLogLevel(level)
         return out
 
 

@@ -17,6 +17,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.errors import FarkleError
 from farkle_pi.vision.colour import colour_distance
 from farkle_pi.vision.find import Candidate
 from farkle_pi.vision.model import READER_FILE, load_net
@@ -85,6 +86,9 @@ def classify(views: list[Image], net: str = READER_FILE) -> npt.NDArray[np.float
     if not views:
         return np.zeros((0, 7), np.float32)
     logits = load_net(net).run(np.stack(views))
+    if logits.shape != (len(views), 7):
+        raise FarkleError(f"model {net} gives {logits.shape[1:]} per view, not 7 classes: "
+                          "it is not a dice reader (check $FARKLE_MODELS or models/)")
     logits = logits - logits.max(axis=1, keepdims=True)
     probs = np.exp(logits)
     probs /= probs.sum(axis=1, keepdims=True)
