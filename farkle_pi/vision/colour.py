@@ -7,6 +7,8 @@ purple, pink) and the BGR mean is given too for finer comparisons.
 
 from __future__ import annotations
 
+from typing import Any
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -15,12 +17,14 @@ Image = npt.NDArray[np.uint8]
 
 
 def colour_distance(pixels: Image, ref: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-    """Sum of absolute B, G, R differences of each pixel to one colour (in place: fast)."""
-    diff = pixels.astype(np.float32)
-    diff -= ref
-    np.abs(diff, out=diff)
-    total: npt.NDArray[np.float32] = diff[..., 0] + diff[..., 1] + diff[..., 2]
-    return total
+    """Sum of absolute B, G, R differences of each pixel of an H x W x 3 image to one colour
+    (OpenCV: a third of numpy's time on a die's crop)."""
+    scalar: Any = (float(ref[0]), float(ref[1]), float(ref[2]))  # an OpenCV Scalar
+    diff = cv2.absdiff(pixels.astype(np.float32), scalar)
+    return np.asarray(cv2.transform(diff, _CHANNEL_SUM), np.float32)
+
+
+_CHANNEL_SUM = np.ones((1, 3), np.float32)
 
 
 def body_colour(crop: Image, mask: npt.NDArray[np.uint8]) -> tuple[int, int, int]:
