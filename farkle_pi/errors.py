@@ -1,6 +1,7 @@
 """The one error type a user sees: a single line that says what to fix."""
 
 import unicodedata
+from pathlib import Path
 
 
 class FarkleError(Exception):
@@ -15,3 +16,9 @@ def one_line(text: str) -> str:
         if unicodedata.category(char) in ("Cc", "Zl", "Zp") else char
         for char in text
     )
+
+
+def about(path: Path, error: Exception) -> str:
+    """The error led by the file it is about, unless it names the file already."""
+    text = str(error)
+    return text if str(path) in text else f"{path}: {text}"

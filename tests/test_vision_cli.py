@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from farkle_pi.cli import main
@@ -43,6 +45,20 @@ def test_bad_file_is_one_line_and_others_still_run(
     assert code == 2
     assert [json.loads(line)["image"] for line in out.strip().splitlines()] == [str(good)]
     assert len(err.strip().splitlines()) == 2 and "broken.jpg" in err and "missing.png" in err
+
+
+@pytest.mark.parametrize("shape", [(1, 1, 3), (3, 2000, 3), (2000, 15)])
+def test_a_picture_too_small_for_a_die_is_one_line_and_others_still_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], shape: tuple[int, ...]
+) -> None:
+    tiny = tmp_path / "tiny.png"
+    assert cv2.imwrite(str(tiny), np.full(shape, 128, np.uint8))
+    good = FIXTURES / "synth_02.png"
+    assert main(["detect", "--json", str(tiny), str(good)]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["image"] for line in out.strip().splitlines()] == [str(good)]
+    [line] = err.strip().splitlines()
+    assert str(tiny) in line and "too small to hold a die" in line and "16 px" in line
 
 
 def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -188,3 +204,26 @@ def test_speed_benchmark_without_photos_says_what_to_give(tmp_path: Path) -> Non
     assert done.returncode != 0
     assert done.stderr.count("\n") == 1 and "no readable .jpg or .png photos" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_labelled_photo_that_cannot_be_read_is_named_and_fails_the_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Leaving a photo out silently would score the reader on fewer dice than labelled."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    row = json.loads((FIXTURES / "labels.jsonl").read_text().splitlines()[0])
+    shutil.copy(FIXTURES / row["image"], folder / row["image"])
+    (folder / "broken.jpg").write_bytes(b"not a picture")
+    die = {"value": 3, "bbox": [10, 10, 30, 30]}
+    rows = [row, {"image": "broken.jpg", "dice": [die]}, {"image": "gone.jpg", "dice": [die]}]
+    (folder / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    assert main(["evaluate", "--json", str(folder)]) == 2
+    out, err = capsys.readouterr()
+    figures = json.loads(out)
+    assert figures["photos"] == 1 and figures["photos_skipped"] == 2
+    assert figures["dice"] == len(row["dice"])
+    lines = err.strip().splitlines()
+    assert len(lines) == 2
+    assert "broken.jpg" in lines[0] and "not a picture" in lines[0]
+    assert "gone.jpg" in lines[1] and "not counted" in lines[1]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from farkle_pi.vision import Calibration, DieReading, read_dice
 from farkle_pi.vision.dataset import LabelledDie, load_folder
@@ -119,3 +120,9 @@ def test_close_up_is_noticed_only_on_close_ups() -> None:
         default_scale = find.detector_scale(img.shape, None)
         default = find._suppress_close(find._detect(img, default_scale), None)
         assert find.find_candidates(img) == default
+
+
+@pytest.mark.parametrize("shape", [(16, 16, 3), (16, 3000, 3), (2000, 16, 3), (17, 17)])
+def test_the_smallest_pictures_allowed_are_read_without_error(shape: tuple[int, ...]) -> None:
+    image = np.random.default_rng(sum(shape)).integers(0, 256, shape, dtype=np.uint8)
+    assert isinstance(read_dice(image), list)

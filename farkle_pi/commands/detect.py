@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from farkle_pi.errors import FarkleError, one_line
+from farkle_pi.errors import FarkleError, about, one_line
 
 EXIT_BAD_FILE = 2
 
@@ -52,16 +52,16 @@ def run(args: argparse.Namespace) -> int:
     for path in args.images:
         try:
             image = read_image(path)
+            if image.shape not in warmed:  # a size's first read sets the nets up: not in "ms"
+                read_dice(image, calibration)
+                warmed.add(image.shape)
+            t0 = time.perf_counter()
+            dice = read_dice(image, calibration)
+            ms = (time.perf_counter() - t0) * 1000.0
         except FarkleError as error:
-            print(one_line(f"farkle-pi: {error}"), file=sys.stderr)
+            print(one_line(f"farkle-pi: {about(path, error)}"), file=sys.stderr)
             code = EXIT_BAD_FILE
             continue
-        if image.shape not in warmed:  # first use of a size sets the nets up: keep it out of "ms"
-            read_dice(image, calibration)
-            warmed.add(image.shape)
-        t0 = time.perf_counter()
-        dice = read_dice(image, calibration)
-        ms = (time.perf_counter() - t0) * 1000.0
         if args.json:
             print(json.dumps({"image": str(path), "dice": [d.to_json() for d in dice],
                               "ms": round(ms, 1)}), flush=True)

@@ -7,17 +7,21 @@ five, by file-name hash) that training never sees. --collection keeps one
 collection of a mixed folder (rune55's source_names.tsv: circle, tray, ...).
 --label-review scores against the faces a review file says the photos show where a
 label is wrong (fixtures/label_review/); without it the labels count as given.
-Timing is single-threaded (cv2.setNumThreads(1)).
+Timing is single-threaded (cv2.setNumThreads(1)). A labelled photo that cannot be read
+(missing, damaged, not a picture) is left out with a one-line error each, and the exit
+code is 2.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
-from farkle_pi.errors import FarkleError
+from farkle_pi.commands.detect import EXIT_BAD_FILE
+from farkle_pi.errors import FarkleError, one_line
 
 
 def register(subparsers: Any) -> None:
@@ -60,14 +64,18 @@ def run(args: argparse.Namespace) -> int:
     kept = {p.path.name for p in photos}
     corrected = [name for name in corrected if name in kept]
     score = evaluate(photos)
+    for reason in score.skipped:  # a photo left out must not pass unnoticed: say so, exit 2
+        print(one_line(f"farkle-pi: {reason}; its dice are not counted"), file=sys.stderr)
+    code = EXIT_BAD_FILE if score.skipped else 0
     figures = score.summary()
     if args.json:
         print(json.dumps({"dataset": str(args.dataset), "split": args.split,
                           "collection": args.collection,
                           "label_review": str(args.label_review) if args.label_review else None,
                           "labels_corrected": len(corrected), **figures,
+                          "photos_skipped": len(score.skipped),
                           "failures": score.failures}))
-        return 0
+        return code
     part = args.split + (f", {args.collection}" if args.collection else "")
     print(f"{args.dataset} ({part}): {score.photos} photos, {score.dice} dice")
     if args.label_review:
@@ -80,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"  wrong but confident {score.wrong_confident}"
           f" = {figures['wrong_confident_rate']:.2%}")
     print(f"  median ms/image     {figures['median_ms']:.1f} (single-threaded)")
+    if score.skipped:
+        print(f"  photos left out     {len(score.skipped)} (cannot be read, see above)")
     if args.failures:
         print("  not fully right: " + " ".join(score.failures))
-    return 0
+    return code

@@ -15,6 +15,8 @@ from dataclasses import asdict, dataclass, field
 import cv2
 import numpy as np
 
+from farkle_pi.devices.imagefile import read_image
+from farkle_pi.errors import FarkleError, about
 from farkle_pi.vision.dataset import LabelledDie, LabelledImage
 from farkle_pi.vision.reader import read_dice
 from farkle_pi.vision.types import DieReading
@@ -35,10 +37,12 @@ class Score:
     photos_right: int = 0
     ms: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # why each unreadable photo was left out
 
     def summary(self) -> dict[str, float | int]:
         """The headline figures (rates as fractions)."""
-        counts = {k: v for k, v in asdict(self).items() if k not in ("ms", "failures")}
+        counts = {k: v for k, v in asdict(self).items()
+                  if k not in ("ms", "failures", "skipped")}
         return {
             **counts,
             "die_accuracy": self.right / max(1, self.dice),
@@ -104,11 +108,14 @@ def evaluate(photos: Iterable[LabelledImage],
     cv2.setNumThreads(1)
     score = Score()
     for photo in photos:
-        image = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-        if image is None:
+        try:
+            image = read_image(photo.path)
+            t0 = time.perf_counter()
+            readings = reader(image)
+            ms = (time.perf_counter() - t0) * 1000.0
+        except FarkleError as error:  # its dice are not counted: the command says so, exit 2
+            score.skipped.append(about(photo.path, error))
             continue
-        t0 = time.perf_counter()
-        readings = reader(image)
-        score.ms.append((time.perf_counter() - t0) * 1000.0)
+        score.ms.append(ms)
         score_photo(score, photo, readings)
     return score

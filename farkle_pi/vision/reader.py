@@ -10,6 +10,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.errors import FarkleError
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import Candidate, find_candidates
@@ -22,6 +23,7 @@ Image = npt.NDArray[np.uint8]
 NOT_DIE = 0.5  # reader's "not a die" probability above which a weak candidate is dropped
 WEAK_HEAT = 0.5  # detector score below which the reader may veto a candidate
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
+MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 # A die leaning at angle t shows a silhouette of side x side * (cos t + sin t): up to 1.41
 # times longer than a flat die's side. In a calibrated tray the dice are one set, so a die's
 # side is the median short side of the dice found (the calibrated size for a lone die). On
@@ -37,6 +39,10 @@ TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors
 
 def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[DieReading]:
     """Every die in a BGR photo, best-scored first; see the package docstring."""
+    height, width = image_bgr.shape[:2]
+    if min(height, width) < MIN_IMAGE_SIDE:
+        raise FarkleError(f"a {width}x{height} px picture is too small to hold a die: "
+                          f"give at least {MIN_IMAGE_SIDE} px a side")
     if image_bgr.ndim == 2:
         image_bgr = np.asarray(cv2.cvtColor(image_bgr, cv2.COLOR_GRAY2BGR), np.uint8)
     image = np.ascontiguousarray(image_bgr[:, :, :3]).astype(np.uint8)
