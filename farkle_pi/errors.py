@@ -1,6 +1,10 @@
 """The one error type a user sees: a single line that says what to fix."""
 
+import os
+import tempfile
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 
@@ -22,3 +26,21 @@ def about(path: Path, error: Exception) -> str:
     """The error led by the file it is about, unless it names the file already."""
     text = str(error)
     return text if str(path) in text else f"{path}: {text}"
+
+
+@contextmanager
+def stderr_kept() -> Iterator[list[str]]:
+    """What C libraries (libjpeg, libpng, OpenCV's log, SDL) write to fd 2 meanwhile, as lines:
+    kept off the terminal, where they would follow a one-line error with lines of their own."""
+    lines: list[str] = []
+    saved = os.dup(2)
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield lines
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
+            sink.seek(0)
+            text = sink.read().decode("utf-8", "replace")
+            lines.extend(line.strip() for line in text.splitlines() if line.strip())

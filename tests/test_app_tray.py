@@ -4,6 +4,9 @@ scores and winner. Also `farkle-pi demo --headless`, which plays the same sessio
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pygame
@@ -172,6 +175,20 @@ def test_demo_without_a_display_says_so_in_one_line_and_plays_headless(
     assert "no display could be opened" in err[0] and "playing it headless instead" in err[0]
     assert "game over" in captured.out
     assert (tmp_path / "farkle-pi-demo.png").stat().st_size > 1000
+
+
+def test_the_table_without_a_display_says_so_in_exactly_one_line() -> None:
+    """SDL notes on stderr what each video driver it tried lacked (XDG_RUNTIME_DIR, ...):
+    those lines must not trail the one-line error."""
+    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR")
+    env = {k: v for k, v in os.environ.items() if k not in gone}
+    env["SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER"] = "1"
+    run = subprocess.run([sys.executable, "-m", "farkle_pi"], env=env, capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert run.returncode == 2
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith("farkle-pi: no display could be opened")
+    assert run.stdout == ""  # nor pygame's greeting
 
 
 def test_the_demo_uses_the_vision_reader_only_when_it_reads_the_recording_right() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 from typing import Any
 
 
@@ -20,6 +21,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before app.py imports pygame
     from farkle_pi.app import App
     from farkle_pi.config import load_config
     from farkle_pi.devices.buttons import open_buttons

@@ -7,17 +7,13 @@ that claims a gigantic picture is refused before OpenCV allocates it (the Pi has
 
 from __future__ import annotations
 
-import os
 import struct
-import tempfile
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import numpy as np
 
 from farkle_pi.devices.frames import Image
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import FarkleError, stderr_kept
 
 MAX_PIXELS = 50_000_000  # 3x the largest Pi camera (4608x3496)
 _SOF = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
@@ -34,7 +30,7 @@ def read_image(path: Path) -> Image:
     problem = _damage(data)
     if problem:
         raise FarkleError(f"cannot read image {path}: {problem}")
-    with _stderr_kept() as complaints:
+    with stderr_kept() as complaints:
         image = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     if image is None:
         raise FarkleError(f"cannot read image {path}: not a picture (JPEG or PNG expected)")
@@ -75,20 +71,3 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
             return int(width), int(height)
         at += 2 + length
     return None
-
-
-@contextmanager
-def _stderr_kept() -> Iterator[list[str]]:
-    """What C libraries (libjpeg, libpng, OpenCV's log) write to fd 2 meanwhile, as lines."""
-    lines: list[str] = []
-    saved = os.dup(2)
-    with tempfile.TemporaryFile() as sink:
-        os.dup2(sink.fileno(), 2)
-        try:
-            yield lines
-        finally:
-            os.dup2(saved, 2)
-            os.close(saved)
-            sink.seek(0)
-            text = sink.read().decode("utf-8", "replace")
-            lines.extend(line.strip() for line in text.splitlines() if line.strip())

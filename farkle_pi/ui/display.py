@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 import re
+import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import FarkleError, stderr_kept
 
 SIZES = {"7inch": (800, 480), "small": (480, 320), "portrait": (720, 1280)}
 WINDOW = (800, 480)
@@ -43,20 +44,26 @@ def open_surface(
     """The display surface; a display that cannot be opened is one clear line, not a traceback."""
     if headless:
         use_dummy_driver()
-    try:
-        pygame.display.init()
-        pygame.font.init()
-        driver = pygame.display.get_driver()
-        asked = os.environ.get("SDL_VIDEODRIVER", "")
-        if driver in NO_SCREEN and driver != asked:  # SDL's silent fallback: nothing to see
-            raise pygame.error(f"SDL found no screen and fell back to its {driver} driver")
-        if fullscreen and not headless:
-            surface = pygame.display.set_mode(size or (0, 0), pygame.FULLSCREEN)
-        else:
-            surface = pygame.display.set_mode(size or WINDOW)
-    except pygame.error as error:
+    failure: pygame.error | None = None
+    with stderr_kept() as complaints:  # SDL prints what each driver it tried lacked
+        try:
+            pygame.display.init()
+            pygame.font.init()
+            driver = pygame.display.get_driver()
+            asked = os.environ.get("SDL_VIDEODRIVER", "")
+            if driver in NO_SCREEN and driver != asked:  # SDL's silent fallback: nothing to see
+                raise pygame.error(f"SDL found no screen and fell back to its {driver} driver")
+            if fullscreen and not headless:
+                surface = pygame.display.set_mode(size or (0, 0), pygame.FULLSCREEN)
+            else:
+                surface = pygame.display.set_mode(size or WINDOW)
+        except pygame.error as error:
+            failure = error
+    if failure is not None:  # one line that says what to do, not SDL's driver by driver notes
         pygame.display.quit()
-        raise FarkleError(f"no display could be opened ({error}); {hint}") from error
+        raise FarkleError(f"no display could be opened ({failure}); {hint}") from failure
+    for line in complaints:  # a screen opened: SDL's notes may still matter, pass them on
+        print(line, file=sys.stderr)
     pygame.display.set_caption("farkle-pi")
     return surface
 
