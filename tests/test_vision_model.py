@@ -14,7 +14,7 @@ def test_a_view_of_another_size_names_the_model_and_the_fix(
     capfd: pytest.CaptureFixture[str],
 ) -> None:
     side = VIEW_SIDES[READER_FILE] + 8
-    with pytest.raises(FarkleError, match=rf"{READER_FILE} cannot read {side}x{side} views.*"
+    with pytest.raises(FarkleError, match=rf"{READER_FILE} cannot run on {side}x{side} views.*"
                                           "VIEW_SIDES") as err:
         classify([np.zeros((side, side, 3), np.uint8)], READER_FILE)
     assert "\n" not in str(err.value)

@@ -54,9 +54,9 @@ class Net:
             out: FloatArray = np.asarray(self._net.forward(), np.float32)
         except cv2.error:
             side = f"{images.shape[2]}x{images.shape[1]}"
-            raise FarkleError(f"model {self.path} cannot read {side} views: it was trained for "
-                              "another size (set its side in VIEW_SIDES, vision/model.py)"
-                              ) from None
+            raise FarkleError(f"model {self.path} cannot run on {side} views: trained for "
+                              "another size? (each reader's side is in VIEW_SIDES, "
+                              "vision/model.py)") from None
         finally:
             cv2.setLogLevel(level)
         return out
