@@ -72,6 +72,7 @@ def test_empty_tray_has_no_dice() -> None:
 
 
 def test_calibration_json_round_trip(tmp_path: Path) -> None:
+    assert cv2.imwrite(str(tmp_path / "ref.png"), np.zeros((8, 8, 3), np.uint8))
     cal = Calibration(reference_image=tmp_path / "ref.png", tray_polygon=((0, 0), (9, 0), (9, 9)),
                       keep_zone_polygon=((1, 1), (2, 1), (2, 2)), die_size_px=40.0)
     cal.save(tmp_path / "cal.json")

@@ -8,8 +8,10 @@ and the known die size sets the scale the detector works at.
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 
 import cv2
 import numpy as np
@@ -32,21 +34,28 @@ class Calibration:
 
     @classmethod
     def load(cls, path: Path) -> Calibration:
-        """Read a calibration JSON; a relative reference path is relative to the file."""
+        """Read a calibration JSON; a relative reference path is relative to the file.
+
+        Every field is checked here: a typo must not quietly read a tray as empty."""
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
             raise FarkleError(f"cannot read calibration {path}: {error}") from error
+        if not isinstance(raw, dict):
+            raise FarkleError(f"calibration {path}: expected a JSON object with reference_image, "
+                              "tray_polygon, keep_zone_polygon and die_size_px")
         ref = raw.get("reference_image")
-        ref_path = None if ref is None else (path.parent / str(ref))
-        size = raw.get("die_size_px")
+        if ref is not None and not isinstance(ref, str):
+            raise FarkleError(f"calibration {path}: reference_image must be a file name or null")
+        ref_path = None if ref is None else (path.parent / ref)
+        if ref_path is not None and not ref_path.is_file():
+            raise FarkleError(f"calibration {path}: reference_image {ref} is not there "
+                              f"(looked in {path.parent}); calibrate again or set it to null")
         return cls(
             reference_image=ref_path,
-            tray_polygon=tuple((float(x), float(y)) for x, y in raw.get("tray_polygon", [])),
-            keep_zone_polygon=tuple(
-                (float(x), float(y)) for x, y in raw.get("keep_zone_polygon", [])
-            ),
-            die_size_px=None if size is None else float(size),
+            tray_polygon=_polygon(raw, "tray_polygon", path),
+            keep_zone_polygon=_polygon(raw, "keep_zone_polygon", path),
+            die_size_px=_die_size(raw, path),
         )
 
     def save(self, path: Path) -> None:
@@ -82,3 +91,30 @@ class Calibration:
             cv2.pointPolygonTest(poly, (float(point[0]), float(point[1])), False) >= 0
             for poly in regions
         )
+
+
+def _number(value: object) -> TypeGuard[float]:
+    """A finite JSON number (true and false are not numbers here)."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _polygon(raw: dict[str, object], key: str, path: Path) -> tuple[Point, ...]:
+    """A polygon field: empty, or three or more [x, y] points."""
+    points = raw.get(key) or []
+    if (not isinstance(points, list) or 0 < len(points) < 3
+            or not all(isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p)
+                       for p in points)):
+        raise FarkleError(f"calibration {path}: {key} must be a list of three or more [x, y] "
+                          "points, or empty")
+    return tuple((float(x), float(y)) for x, y in points)
+
+
+def _die_size(raw: dict[str, object], path: Path) -> float | None:
+    """die_size_px: null, or a die's side in pixels."""
+    size = raw.get("die_size_px")
+    if size is None:
+        return None
+    if not _number(size) or not 4 <= size <= 4000:
+        raise FarkleError(f"calibration {path}: die_size_px must be a die's side in pixels "
+                          f"(4 to 4000), or null; not {json.dumps(size)}")
+    return float(size)

@@ -1,0 +1,50 @@
+"""A calibration file with a typo is a one-line error naming the field, never a tray read as
+empty or a die size that silently rescales the photo."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.vision import Calibration
+
+GOOD = {"reference_image": None, "tray_polygon": [[0, 0], [640, 0], [640, 480]],
+        "keep_zone_polygon": [], "die_size_px": 40}
+
+
+@pytest.mark.parametrize(("change", "field"), [
+    ({"tray_polygon": [[0, 0], [10, 0]]}, "tray_polygon"),  # two points enclose nothing
+    ({"tray_polygon": "all of it"}, "tray_polygon"),
+    ({"keep_zone_polygon": [[0, 0], [1, "x"], [2, 2]]}, "keep_zone_polygon"),
+    ({"die_size_px": -3}, "die_size_px"),
+    ({"die_size_px": "big"}, "die_size_px"),
+    ({"die_size_px": True}, "die_size_px"),
+    ({"reference_image": 7}, "reference_image"),
+    ({"reference_image": "empty-tray.png"}, "reference_image"),  # no such file beside it
+])
+def test_a_bad_field_is_named_in_one_line(
+    tmp_path: Path, change: dict[str, object], field: str
+) -> None:
+    path = tmp_path / "tray.json"
+    path.write_text(json.dumps({**GOOD, **change}))
+    with pytest.raises(FarkleError, match=f"calibration .*tray.json: {field}") as err:
+        Calibration.load(path)
+    assert "\n" not in str(err.value)
+
+
+def test_not_an_object_is_a_one_line_error(tmp_path: Path) -> None:
+    path = tmp_path / "tray.json"
+    path.write_text("[1, 2]")
+    with pytest.raises(FarkleError, match="expected a JSON object"):
+        Calibration.load(path)
+
+
+def test_a_good_file_loads_as_written(tmp_path: Path) -> None:
+    path = tmp_path / "tray.json"
+    path.write_text(json.dumps(GOOD))
+    cal = Calibration.load(path)
+    assert cal.die_size_px == 40.0 and len(cal.tray_polygon) == 3
+    assert cal.keep_zone_polygon == () and cal.reference_image is None
