@@ -70,6 +70,16 @@ def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert (tmp_path / "out-synth_00.png").is_file() and (tmp_path / "out-synth_01.png").is_file()
 
 
+@pytest.mark.parametrize("name", ["out.xyz", "out"])
+def test_draw_to_a_name_opencv_cannot_write_is_refused_before_reading(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    assert main(["detect", "--draw", str(tmp_path / name), str(FIXTURES / "synth_00.png")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and ".png" in err and name in err
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_detect_with_calibration(capsys: pytest.CaptureFixture[str]) -> None:
     cal = FIXTURES / "tray_calibration.json"
     assert main(["detect", "--json", "--calibration", str(cal),

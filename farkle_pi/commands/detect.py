@@ -17,6 +17,7 @@ from typing import Any
 from farkle_pi.errors import FarkleError, about, one_line
 
 EXIT_BAD_FILE = 2
+DRAW_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")  # what OpenCV writes on every build
 
 
 def register(subparsers: Any) -> None:
@@ -34,7 +35,7 @@ def draw_path(out: Path, image: Path, many: bool) -> Path:
     """Where --draw writes for this image: OUT itself, or OUT-<stem><suffix> for several."""
     if not many:
         return out
-    return out.with_name(f"{out.stem}-{image.stem}{out.suffix or '.png'}")
+    return out.with_name(f"{out.stem}-{image.stem}{out.suffix}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.vision.draw import draw_readings
 
     cv2.setNumThreads(1)
+    if args.draw and args.draw.suffix.lower() not in DRAW_SUFFIXES:  # before any work is done
+        raise FarkleError(f"--draw {args.draw}: give a picture file name ending in "
+                          f"{', '.join(DRAW_SUFFIXES)}")
     calibration = Calibration.load(args.calibration) if args.calibration else None
     code = 0
     many = len(args.images) > 1
