@@ -125,3 +125,15 @@ def test_a_truncated_frame_in_an_image_folder_is_one_line(tmp_path: Path) -> Non
         outcome = run_cli(argv)
         assert_clean(outcome)
         assert outcome.code == 2 and "cut short" in outcome.err
+
+
+@pytest.mark.parametrize(("out", "says"), [("final.gif", ".png file"),
+                                           ("no-such-folder/final.png", "no folder")])
+def test_a_demo_out_it_cannot_save_is_refused_before_the_game(
+    tmp_path: Path, out: str, says: str
+) -> None:
+    """It used to play the whole game, then end in pygame's stack trace (or save a non-PNG)."""
+    outcome = run_cli(["demo", "--headless", "--virtual", "--out", str(tmp_path / out)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and says in outcome.err and "game over" not in outcome.out
+    assert list(tmp_path.iterdir()) == []

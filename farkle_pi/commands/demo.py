@@ -57,6 +57,10 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.ui.display import open_surface, parse_size
     from farkle_pi.ui.theme import theme_named
 
+    if args.out and not args.out.lower().endswith(".png"):  # before the game, not after it
+        raise FarkleError(f"--out {args.out}: the final screen is saved as a .png file")
+    if args.out and not Path(args.out).absolute().parent.is_dir():
+        raise FarkleError(f"--out {args.out}: no folder {Path(args.out).parent} to save it in")
     if not args.virtual and len(args.players) != 2:
         raise FarkleError("the recorded tray session is a two-player game: give two --players, "
                           "or play any number with --virtual")
@@ -110,7 +114,11 @@ def run(args: argparse.Namespace) -> int:
             if app.frames > 100_000:
                 raise FarkleError("the demo game did not end")
         if args.out:
-            pygame.image.save(surface, args.out)
+            try:
+                pygame.image.save(surface, args.out)
+            except (pygame.error, OSError) as error:
+                raise FarkleError(f"--out {args.out}: cannot save the final screen: {error}"
+                                  ) from error
             print(f"final screen saved to {args.out}")
     if player is not None:
         player.close()
