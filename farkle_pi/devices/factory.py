@@ -7,7 +7,7 @@ from pathlib import Path
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.devices.opencv_camera import OpenCVSource
 from farkle_pi.devices.picamera import Picamera2Source
-from farkle_pi.devices.replay import ImageFolderSource, VideoFileSource
+from farkle_pi.devices.replay import IMAGE_SUFFIXES, ImageFolderSource, VideoFileSource
 from farkle_pi.errors import FarkleError
 
 SPEC_HELP = "picamera2 | opencv:INDEX | VIDEO_FILE | IMAGE_FOLDER"
@@ -31,6 +31,9 @@ def open_source(
     path = Path(spec)
     if path.is_dir():
         return ImageFolderSource(path, fps=fps, realtime=realtime)
+    if path.is_file() and path.suffix.lower() in IMAGE_SUFFIXES:  # one frame never settles
+        raise FarkleError(f"source {spec}: one photo is not a tray to follow; give a video or "
+                          f"a folder of frames (for one photo: farkle-pi detect {spec})")
     if path.is_file():
         return VideoFileSource(path, realtime=realtime)
     raise FarkleError(f"bad source {spec!r}: no such file or folder (expected {SPEC_HELP})")
