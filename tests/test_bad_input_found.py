@@ -142,7 +142,7 @@ def test_a_demo_out_it_cannot_save_is_refused_before_the_game(
 def test_one_photo_given_to_replay_points_to_detect(tmp_path: Path) -> None:
     """A photo opened as a one-frame video never settles: replay used to print nothing, exit 0."""
     photo = tmp_path / "throw.jpg"
-    photo.write_bytes(A_JPEG)
+    photo.write_bytes(A_JPEG.read_bytes())
     outcome = run_cli(["replay", str(photo)])
     assert_clean(outcome)
     assert outcome.code == 2 and "farkle-pi detect" in outcome.err and outcome.out == ""
