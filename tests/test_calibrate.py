@@ -72,3 +72,21 @@ def test_calibrate_takes_its_source_and_file_from_the_config(tmp_path: Path) -> 
     assert cli.main(["calibrate", "--config", str(config), "--die-size", "40"]) == 0
     assert Calibration.load(out).die_size_px == 40
     assert (out.parent / "calibration.reference.png").is_file()
+
+
+@pytest.mark.parametrize("size", ["-5", "2", "nan", "5000"])
+def test_a_die_size_no_calibration_could_load_is_refused_before_capture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], size: str
+) -> None:
+    out = tmp_path / "c.json"
+    code = cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", size, "--out", str(out)])
+    assert code == 2 and not out.exists()
+    out_text, err = capsys.readouterr()
+    assert "--die-size" in err and err.count("\n") == 1 and "capturing" not in out_text
+
+
+def test_a_given_die_size_round_trips(tmp_path: Path) -> None:
+    out = tmp_path / "c.json"
+    assert cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", "40",
+                     "--out", str(out)]) == 0
+    assert Calibration.load(out).die_size_px == 40.0

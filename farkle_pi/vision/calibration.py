@@ -20,6 +20,8 @@ import numpy.typing as npt
 from farkle_pi.errors import FarkleError
 from farkle_pi.vision.types import Point
 
+DIE_SIDE_PX = (4.0, 4000.0)  # a die's side a calibration may give, in pixels
+
 
 @dataclass(frozen=True)
 class Calibration:
@@ -114,7 +116,8 @@ def _die_size(raw: dict[str, object], path: Path) -> float | None:
     size = raw.get("die_size_px")
     if size is None:
         return None
-    if not _number(size) or not 4 <= size <= 4000:
+    if not _number(size) or not DIE_SIDE_PX[0] <= size <= DIE_SIDE_PX[1]:
         raise FarkleError(f"calibration {path}: die_size_px must be a die's side in pixels "
-                          f"(4 to 4000), or null; not {json.dumps(size)}")
+                          f"({DIE_SIDE_PX[0]:g} to {DIE_SIDE_PX[1]:g}), or null; "
+                          f"not {json.dumps(size)}")
     return float(size)
