@@ -110,6 +110,11 @@ def test_evaluate_without_labels_is_a_one_line_error(
     b"\xff\xd8\xff\xe0 a photo, not labels \x80",
     b'{"image": "a.jpg"}\n',
     b'{"image": "a.jpg", "dice": [{"value": "six", "bbox": [1, 2, 3, 4]}]}\n',
+    b'{"image": "a.jpg", "dice": [{"value": 7, "bbox": [1, 2, 3, 4]}]}\n',  # no such face
+    b'{"image": "a.jpg", "dice": [{"value": 3.5, "bbox": [1, 2, 3, 4]}]}\n',
+    b'{"image": "a.jpg", "dice": [{"value": true, "bbox": [1, 2, 3, 4]}]}\n',
+    b'{"image": "a.jpg", "dice": [{"value": 3, "bbox": [1, 2, 3]}]}\n',
+    b'{"image": "a.jpg", "dice": [{"value": 3, "bbox": [1, 2, -3, 4]}]}\n',
 ])
 def test_broken_labels_are_a_one_line_error(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], labels: bytes

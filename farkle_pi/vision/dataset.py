@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -52,16 +53,26 @@ def load_folder(folder: Path) -> list[LabelledImage]:
             continue
         try:
             row = json.loads(line)
-            dice = tuple(
-                LabelledDie(int(d["value"]), tuple(float(v) for v in d["bbox"]))  # type: ignore[arg-type]
-                for d in row["dice"]
-            )
+            dice = tuple(_labelled_die(d) for d in row["dice"])
             out.append(LabelledImage(folder / str(row["image"]), dice))
         except (ValueError, KeyError, TypeError):
             raise FarkleError(f"{labels} line {number}: expected "
-                              '{"image": NAME, "dice": [{"value": 1..6, "bbox": [x, y, w, h]}]}'
-                              ) from None
+                              '{"image": NAME, "dice": [{"value": 1..6, "bbox": [x, y, w, h]}]} '
+                              "with w and h above 0") from None
     return out
+
+
+def _labelled_die(raw: dict[str, object]) -> LabelledDie:
+    """One label, or ValueError: a face 1..6 (a whole number) and a box of positive size."""
+    value, bbox = raw["value"], raw["bbox"]
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
+        raise ValueError(value)
+    if not isinstance(bbox, list) or len(bbox) != 4:
+        raise ValueError(bbox)
+    x, y, w, h = (float(v) for v in bbox)
+    if not all(math.isfinite(v) for v in (x, y, w, h)) or w <= 0 or h <= 0:
+        raise ValueError(bbox)
+    return LabelledDie(value, (x, y, w, h))
 
 
 def apply_review(photos: list[LabelledImage], review: Path
