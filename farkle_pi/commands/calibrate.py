@@ -13,7 +13,7 @@ from farkle_pi.config import load_config
 from farkle_pi.devices import SPEC_HELP, open_source
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.calibrate import die_size, empty_tray, find_tray, parse_points
-from farkle_pi.vision.calibration import DIE_SIDE_PX, Calibration
+from farkle_pi.vision.calibration import Calibration, die_side
 
 
 def register(sub: Any) -> None:
@@ -34,10 +34,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    low, high = DIE_SIDE_PX
-    if args.die_size is not None and not low <= args.die_size <= high:  # before any capture
-        raise FarkleError(f"--die-size {args.die_size:g}: a die's side in pixels, "
-                          f"{low:g} to {high:g}")
+    if args.die_size is not None:  # before any capture
+        die_side(args.die_size, "--die-size")
     tray_given = parse_points(args.tray, "--tray") if args.tray else None
     keep = parse_points(args.keep_zone, "--keep-zone") if args.keep_zone else ()
     config = load_config(args.config)

@@ -111,13 +111,16 @@ def _polygon(raw: dict[str, object], key: str, path: Path) -> tuple[Point, ...]:
     return tuple((float(x), float(y)) for x, y in points)
 
 
+def die_side(size: object, what: str) -> float:
+    """`size` as a die's side in pixels, or a one-line error naming `what` (a field, an option)."""
+    low, high = DIE_SIDE_PX
+    if not _number(size) or not low <= size <= high:
+        raise FarkleError(f"{what} must be a die's side in pixels, {low:g} to {high:g}; "
+                          f"not {json.dumps(size)}")
+    return float(size)
+
+
 def _die_size(raw: dict[str, object], path: Path) -> float | None:
     """die_size_px: null, or a die's side in pixels."""
     size = raw.get("die_size_px")
-    if size is None:
-        return None
-    if not _number(size) or not DIE_SIDE_PX[0] <= size <= DIE_SIDE_PX[1]:
-        raise FarkleError(f"calibration {path}: die_size_px must be a die's side in pixels "
-                          f"({DIE_SIDE_PX[0]:g} to {DIE_SIDE_PX[1]:g}), or null; "
-                          f"not {json.dumps(size)}")
-    return float(size)
+    return None if size is None else die_side(size, f"calibration {path}: die_size_px (or null)")
