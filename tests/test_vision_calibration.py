@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.vision import Calibration
+from farkle_pi.vision import Calibration, read_dice
 
 GOOD = {"reference_image": None, "tray_polygon": [[0, 0], [640, 0], [640, 480]],
         "keep_zone_polygon": [], "die_size_px": 40}
@@ -48,3 +50,32 @@ def test_a_good_file_loads_as_written(tmp_path: Path) -> None:
     cal = Calibration.load(path)
     assert cal.die_size_px == 40.0 and len(cal.tray_polygon) == 3
     assert cal.keep_zone_polygon == () and cal.reference_image is None
+
+
+def _tray_file(tmp_path: Path, reference_size: tuple[int, int] | None,
+               polygon: list[list[int]]) -> Path:
+    raw: dict[str, object] = {**GOOD, "tray_polygon": polygon}
+    if reference_size is not None:
+        width, height = reference_size
+        cv2.imwrite(str(tmp_path / "empty.png"), np.full((height, width, 3), 90, np.uint8))
+        raw["reference_image"] = "empty.png"
+    path = tmp_path / "tray.json"
+    path.write_text(json.dumps(raw))
+    return path
+
+
+def test_a_picture_of_another_size_is_refused_naming_both_sizes(tmp_path: Path) -> None:
+    cal = Calibration.load(_tray_file(tmp_path, (64, 48), [[0, 0], [64, 0], [64, 48]]))
+    picture = np.full((60, 80, 3), 90, np.uint8)
+    with pytest.raises(FarkleError, match=r"80x60 px .* 64x48 px .*calibrate again") as err:
+        read_dice(picture, cal)
+    assert "\n" not in str(err.value)
+    assert read_dice(np.full((48, 64, 3), 90, np.uint8), cal) == []  # its own size reads
+
+
+def test_a_tray_outline_outside_the_picture_is_refused(tmp_path: Path) -> None:
+    cal = Calibration.load(_tray_file(tmp_path, None, [[900, 900], [990, 900], [990, 990]]))
+    with pytest.raises(FarkleError, match="tray outline lies outside this 64x48 px picture"):
+        read_dice(np.full((48, 64, 3), 90, np.uint8), cal)
+    partly_in = Calibration.load(_tray_file(tmp_path, None, [[-50, -50], [30, -50], [30, 20]]))
+    assert read_dice(np.full((48, 64, 3), 90, np.uint8), partly_in) == []

@@ -242,3 +242,20 @@ def test_a_labelled_photo_that_cannot_be_read_is_named_and_fails_the_run(
     assert len(lines) == 2
     assert "broken.jpg" in lines[0] and "not a picture" in lines[0]
     assert "gone.jpg" in lines[1] and "not counted" in lines[1]
+
+
+def test_detect_refuses_a_photo_of_another_size_than_the_calibration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cal = FIXTURES / "tray_calibration.json"
+    smaller = tmp_path / "smaller.png"
+    cv2.imwrite(str(smaller), cv2.resize(cv2.imread(str(FIXTURES / "tray_dice.png")), (320, 240)))
+    code = main(["detect", "--json", "--calibration", str(cal), str(smaller),
+                 str(FIXTURES / "tray_dice.png")])
+    captured = capsys.readouterr()
+    assert code == 2
+    error_lines = captured.err.strip().splitlines()
+    assert len(error_lines) == 1 and "smaller.png" in error_lines[0]
+    assert "320x240 px" in error_lines[0] and "640x480 px" in error_lines[0]
+    rows = [json.loads(line) for line in captured.out.strip().splitlines()]
+    assert [sorted(d["value"] for d in row["dice"]) for row in rows] == [[1, 3, 5, 6]]

@@ -81,6 +81,23 @@ class Calibration:
             self._reference.append(img.astype(np.uint8))
         return self._reference[0]
 
+    def check_fits(self, width: int, height: int) -> None:
+        """A one-line error for a picture this calibration was not made on: its tray outline
+        and die size are in another picture's pixels, so it would read the tray wrongly."""
+        ref = self.reference()
+        if ref is not None and ref.shape[:2] != (height, width):
+            raise FarkleError(
+                f"this picture is {width}x{height} px but the calibration was made on "
+                f"{ref.shape[1]}x{ref.shape[0]} px pictures (its empty-tray image "
+                f"{self.reference_image}): calibrate again with this camera size, "
+                "or leave the calibration out")
+        boxes = [cv2.boundingRect(polygon) for polygon in self.regions()]
+        if boxes and not any(x < width and y < height and x + w > 0 and y + h > 0
+                             for x, y, w, h in boxes):
+            raise FarkleError(
+                f"the calibration's tray outline lies outside this {width}x{height} px picture: "
+                "calibrate again with this camera, or leave the calibration out")
+
     def regions(self) -> list[npt.NDArray[np.float32]]:
         """The polygons a die may lie in (tray and keep zone); empty = anywhere."""
         return [np.array(p, np.float32) for p in (self.tray_polygon, self.keep_zone_polygon)

@@ -46,6 +46,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     if image_bgr.ndim == 2:
         image_bgr = np.asarray(cv2.cvtColor(image_bgr, cv2.COLOR_GRAY2BGR), np.uint8)
     image = np.ascontiguousarray(image_bgr[:, :, :3]).astype(np.uint8)
+    if calibration is not None:
+        calibration.check_fits(width, height)
     size_hint = calibration.die_size_px if calibration else None
     cands = find_candidates(image, size_hint)
     if calibration is not None:
@@ -170,9 +172,7 @@ def _in_tray(image: Image, cands: list[Candidate], cal: Calibration) -> list[Can
     The difference is in colour, not grey: a red die on green felt is nearly the
     felt's grey.
     """
-    ref = cal.reference()
-    if ref is not None and ref.shape[:2] != image.shape[:2]:
-        ref = None
+    ref = cal.reference()  # the same size as the image (read_dice checked)
     kept = []
     for c in cands:
         if not cal.inside((c.x, c.y)):
