@@ -3,6 +3,7 @@ dice keep the game going, and when the camera answers it is picked up without a 
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -10,6 +11,7 @@ from pathlib import Path
 from queue import Queue
 from typing import Any
 
+import cv2
 import numpy as np
 import pygame
 import pytest
@@ -399,3 +401,19 @@ def test_farkle_pi_table_boots_without_its_camera_and_takes_it_up_when_plugged_i
     typed, read = (str(t) for t in stored.state.throws)
     assert typed == "112345" and read == "".join(sorted(map(str, in_tray.faces)))
     assert stored.state.phase == "keep" and stored.state.turn_points > 0
+
+
+def test_a_camera_of_another_size_than_the_calibration_stops_the_table_in_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The camera's resolution was changed after calibrating: the tray outline and die size
+    are in the old picture's pixels, so the table says to calibrate again instead of
+    quietly reading a wrong tray."""
+    cv2.imwrite(str(tmp_path / "empty.png"), np.full((480, 640, 3), 90, np.uint8))
+    (tmp_path / "tray.json").write_text(json.dumps({
+        "reference_image": "empty.png", "tray_polygon": [[0, 0], [640, 0], [640, 480]],
+        "keep_zone_polygon": [], "die_size_px": 40}))
+    monkeypatch.setattr(camera_module, "open_source", lambda *a, **k: FakeCamera(Cable()))
+    with pytest.raises(FarkleError, match=r"64x48 px .* 640x480 px .*calibrate again") as err:
+        open_live_tray("opencv:0", 15, tmp_path / "tray.json", Queue())
+    assert "\n" not in str(err.value) and "--dice manual" in str(err.value)
