@@ -72,3 +72,22 @@ def test_a_crowded_candidate_is_a_die_only_when_surely_read(
     assert [r.value for r in readings if abs(r.center[0] - 90.0) < 5] == [3]
     crowded_read = [r.value for r in readings if abs(r.center[0] - 170.0) < 5]
     assert crowded_read == ([5] if kept else [])
+
+
+@pytest.mark.parametrize(("not_die", "kept"), [(0.96, False), (0.8, True)])
+def test_a_strong_candidate_is_dropped_only_when_the_reader_is_sure_it_is_no_die(
+    monkeypatch: pytest.MonkeyPatch, not_die: float, kept: bool
+) -> None:
+    """The detector fires strongly on die-like things too (a grey dot on a white bar looks like
+    a big pip): a sure "not a die" drops it; an unsure one leaves it as an unreadable die."""
+    strong = Candidate(170.0, 100.0, 55.0, 0.9)
+    monkeypatch.setattr(reader, "find_candidates", lambda image, size: [strong])
+
+    def classify(views: list[npt.NDArray[np.uint8]], net: str = "") -> npt.NDArray[np.float32]:
+        rows = np.full((len(views), 7), (1.0 - not_die) / 6, np.float32)
+        rows[:, 0] = not_die
+        return rows
+
+    monkeypatch.setattr(reader, "classify", classify)
+    readings = reader.read_dice(_two_dice())
+    assert [r.value for r in readings] == ([None] if kept else [])

@@ -22,6 +22,9 @@ Image = npt.NDArray[np.uint8]
 
 NOT_DIE = 0.5  # reader's "not a die" probability above which a weak candidate is dropped
 WEAK_HEAT = 0.5  # detector score below which the reader may veto a candidate
+# ... and above which it must be sure (its surest readings are ~0.96: label smoothing):
+# the detector also fires strongly on die-like things (a grey dot on a white plastic bar)
+SURE_NOT_DIE = 0.9
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
 MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 # A die leaning at angle t shows a silhouette of side x side * (cos t + sin t): up to 1.41
@@ -65,7 +68,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     kept_probs = []
     for cand, crop, turn, (box, mask, body), p in zip(cands, crops, turns, outlines, probs,
                                                       strict=True):
-        if p[0] > NOT_DIE and cand.score < WEAK_HEAT:
+        if p[0] > SURE_NOT_DIE or (p[0] > NOT_DIE and cand.score < WEAK_HEAT):
             continue
         if (cand.crowded or not body) and float(p[1:].max()) < MIN_CONFIDENCE:
             continue  # squeezed against a stronger candidate, or no die-sized body (a speck,
