@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import cv2
+import numpy as np
 import pytest
 
 from farkle_pi import cli
@@ -75,3 +77,18 @@ def test_bad_input_is_one_line_and_exit_2(
     assert cli.main(args) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+def test_a_calibration_of_another_picture_size_is_one_line_not_a_silent_replay(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The empty tray would differ from every frame, a hand always in view: no event at all."""
+    cv2.imwrite(str(tmp_path / "empty.png"), np.full((240, 320, 3), 90, np.uint8))
+    (tmp_path / "tray.json").write_text(json.dumps({
+        "reference_image": "empty.png", "tray_polygon": [], "keep_zone_polygon": [],
+        "die_size_px": 20}))
+    args = ["replay", str(TRAY / "basic.mp4"), "--calibration", str(tmp_path / "tray.json")]
+    assert cli.main(args) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "640x480 px" in captured.err and "320x240 px" in captured.err

@@ -51,6 +51,7 @@ class Tray:
         self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
+        self._fits: tuple[int, ...] = ()  # the frame size the calibration was checked on
 
     @property
     def state(self) -> str:
@@ -64,6 +65,10 @@ class Tray:
 
     def feed(self, frame: Frame) -> list[TrayEvent]:
         """One frame in; the events it completes out (most frames: none)."""
+        if frame.image.shape[:2] != self._fits:  # an empty tray of another size: every
+            height, width = frame.image.shape[:2]  # frame would look like a hand in view
+            self.calibration.check_fits(width, height)
+            self._fits = frame.image.shape[:2]
         still = self.meter.is_still(self.meter.moving_share(frame.image))
         self.clock.step(frame.t, still)
         if not still:
