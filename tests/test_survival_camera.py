@@ -20,7 +20,7 @@ from gpiozero.pins.mock import MockFactory
 from table_games import table_in_play
 
 from farkle_pi.app import App
-from farkle_pi.config import ButtonsConfig
+from farkle_pi.config import ButtonsConfig, CameraConfig
 from farkle_pi.devices import Frame
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
@@ -151,7 +151,7 @@ def test_open_live_tray_looks_again_only_for_real_cameras(
     monkeypatch.setattr(camera_module, "open_source", lambda *a, **k: FakeCamera(cable))
     if spec == "recording":
         spec = str(tmp_path / "session.mp4")
-    live = open_live_tray(spec, 15, tmp_path / "none.json", Queue())
+    live = open_live_tray(CameraConfig(source=spec), tmp_path / "none.json", Queue())
     assert (live.reopen is not None) == reopens
     live.source.close()
 
@@ -162,7 +162,7 @@ def test_farkle_pi_table_shows_a_lost_camera_and_picks_it_up_again(
     """The same through the command the Pi runs: only the camera behind the seam is fake."""
     cable = Cable()
 
-    def fake_live_tray(spec: str, fps: float, calibration: Path, events: Queue[TrayEvent]
+    def fake_live_tray(camera: CameraConfig, calibration: Path, events: Queue[TrayEvent]
                        ) -> LiveTray:
         return LiveTray(FakeCamera(cable), Tray(no_dice), events,
                         reopen=lambda: FakeCamera(cable), retry_seconds=0.01)
@@ -238,7 +238,8 @@ class Sockets:
         self.hold = threading.Event()
         self.hold.set()
 
-    def __call__(self, spec: str, realtime: bool = False, fps: float = 15.0) -> FakeCamera:
+    def __call__(self, spec: str, realtime: bool = False, fps: float = 15.0,
+                 size: tuple[int, int] = (640, 480)) -> FakeCamera:
         self.tries += 1
         self.hold.wait(5)
         if self.tries <= self.fails:
@@ -252,7 +253,7 @@ def booted(spec: str, sockets: Sockets, table: Table, tmp_path: Path,
     monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
     monkeypatch.setattr(camera_module, "open_source", sockets)
     monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
-    live = open_live_tray(spec, 15, tmp_path / "none.json", Queue())
+    live = open_live_tray(CameraConfig(source=spec), tmp_path / "none.json", Queue())
     app = App(table, open_surface((480, 320), headless=True), DARK, camera=lambda: live.latest)
     app.camera_status = live.status
     return live, app
@@ -324,7 +325,7 @@ def test_a_camera_that_opens_badly_at_the_start_is_looked_for_too(
 
     monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
     monkeypatch.setattr(camera_module, "open_source", open_bad)
-    live = open_live_tray("picamera2", 15, tmp_path / "none.json", Queue())
+    live = open_live_tray(CameraConfig(source="picamera2"), tmp_path / "none.json", Queue())
     assert live.source is None and live.reopen is not None
     assert live.status() == camera_module.NOT_FOUND and not live._thread.is_alive()
 
@@ -332,7 +333,8 @@ def test_a_camera_that_opens_badly_at_the_start_is_looked_for_too(
 def test_a_recording_that_cannot_be_opened_still_stops_the_table(tmp_path: Path) -> None:
     """A video named in the config does not appear by itself: that is a config error."""
     with pytest.raises(FarkleError, match="no such file"):
-        open_live_tray(str(tmp_path / "gone.mp4"), 15, tmp_path / "none.json", Queue())
+        open_live_tray(CameraConfig(source=str(tmp_path / "gone.mp4")), tmp_path / "none.json",
+                       Queue())
 
 
 class Dice:
@@ -415,5 +417,26 @@ def test_a_camera_of_another_size_than_the_calibration_stops_the_table_in_one_li
         "keep_zone_polygon": [], "die_size_px": 40}))
     monkeypatch.setattr(camera_module, "open_source", lambda *a, **k: FakeCamera(Cable()))
     with pytest.raises(FarkleError, match=r"64x48 px .* 640x480 px .*calibrate again") as err:
-        open_live_tray("opencv:0", 15, tmp_path / "tray.json", Queue())
+        open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "tray.json", Queue())
     assert "\n" not in str(err.value) and "--dice manual" in str(err.value)
+
+
+def test_the_table_asks_the_camera_for_the_configs_size_as_calibrate_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`farkle-pi calibrate` takes its pictures at [camera] width x height; the table must
+    see the same pictures, or the calibration's pixels point elsewhere."""
+    asked: list[tuple[int, int]] = []
+
+    def open_camera(spec: str, realtime: bool = False, fps: float = 15.0,
+                    size: tuple[int, int] = (640, 480)) -> FakeCamera:
+        asked.append(size)
+        return FakeCamera(Cable())
+
+    monkeypatch.setattr(camera_module, "open_source", open_camera)
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    live = open_live_tray(CameraConfig(source="opencv:0", width=1280, height=960),
+                          tmp_path / "none.json", Queue())
+    assert live.source is not None
+    live.source.close()
+    assert asked == [(1280, 960)]

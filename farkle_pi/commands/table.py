@@ -48,8 +48,7 @@ def run(args: argparse.Namespace) -> int:
         app = App(table, surface, theme_named(config.table.theme))
         live = None
         if mode == "camera":
-            camera = config.camera
-            live = open_live_tray(camera.source, camera.fps, config.calibration.path,
+            live = open_live_tray(config.camera, config.calibration.path,
                                   app.tray_events)  # type: ignore[arg-type]
             app.camera = lambda: live.latest if live else None
             app.expect = live.tray.expect

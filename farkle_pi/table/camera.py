@@ -16,6 +16,7 @@ from pathlib import Path
 from queue import Queue
 
 from farkle_pi import assets
+from farkle_pi.config import CameraConfig
 from farkle_pi.devices import Frame, open_source
 from farkle_pi.devices.frames import SourceBase
 from farkle_pi.errors import FarkleError
@@ -257,19 +258,22 @@ def _close_quietly(source: SourceBase) -> None:
 
 
 def open_live_tray(
-    spec: str, fps: float, calibration_file: Path, events: Queue[TrayEvent]
+    config: CameraConfig, calibration_file: Path, events: Queue[TrayEvent]
 ) -> LiveTray:
     """The configured camera and the vision reader, checked on one picture before the game.
 
-    A camera (not a recording) that cannot be opened or gives no picture does not stop the
-    table: it starts with typed dice while the camera is looked for in the background."""
+    The camera is asked for the config's size, as `farkle-pi calibrate` asks for it: the
+    calibration is in that picture's pixels. A camera (not a recording) that cannot be
+    opened or gives no picture does not stop the table: it starts with typed dice while the
+    camera is looked for in the background."""
     calibration = Calibration.load(calibration_file) if calibration_file.is_file() else None
     reader = vision_reader(calibration)
     tray = Tray(reader, calibration, expect_full=6)
+    spec = config.source
     camera = spec == "picamera2" or spec.startswith("opencv")  # a recording's end is the end
 
     def reopen() -> SourceBase:
-        return open_source(spec, realtime=True, fps=fps)
+        return open_source(spec, realtime=True, fps=config.fps, size=(config.width, config.height))
 
     try:
         source, first = _first_picture(reopen, spec)
