@@ -291,6 +291,32 @@ def check_camera(config: Config) -> Finding:
     return _opencv_finding(source, probe("opencv", source), str(replay))
 
 
+def check_calibration(config: Config) -> Finding:
+    """The tray calibration loads, and fits the pictures the camera is asked for."""
+    if config.table.dice != "camera":
+        return Finding("calibration", Status.OK,
+                       f'not used (table dice = "{config.table.dice}")')
+    path = config.calibration.path
+    if not path.is_file():
+        return Finding("calibration", Status.WARN, (
+            f"none at {path}: the camera reads the whole picture and a leaning die is only "
+            "guessed; with the empty tray in view run `farkle-pi calibrate`"
+        ))
+    from farkle_pi.errors import FarkleError  # vision needs OpenCV: imported only when used
+    from farkle_pi.vision.calibration import Calibration
+
+    camera = config.camera
+    try:
+        calibration = Calibration.load(path)
+        if camera.source == "picamera2" or camera.source.startswith("opencv"):
+            calibration.check_fits(camera.width, camera.height)
+    except FarkleError as error:
+        return Finding("calibration", Status.FAIL, str(error))
+    size = calibration.die_size_px
+    return Finding("calibration", Status.OK, f"{path} loads" + (
+        f", a die is {size:g} px" if size else ", no die size"))
+
+
 def _picamera2_finding(facts: Facts) -> Finding:
     if "missing" in facts:
         return Finding("camera", Status.FAIL, (
@@ -463,8 +489,8 @@ def check_disk(config: Config) -> Finding:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_packages, check_files, check_camera, check_display, check_gpio, check_database,
-    check_disk,
+    check_packages, check_files, check_camera, check_calibration, check_display, check_gpio,
+    check_database, check_disk,
 )
 
 

@@ -3,18 +3,23 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sqlite3
 from collections import namedtuple
+from dataclasses import replace
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 
 from farkle_pi import doctor
 from farkle_pi.cli import main
-from farkle_pi.config import Config, parse_config
+from farkle_pi.config import CalibrationConfig, CameraConfig, Config, TableConfig, parse_config
 from farkle_pi.doctor import Facts, Finding, Status
 
-PARTS = ["config", "packages", "files", "camera", "display", "gpio", "database", "disk"]
+PARTS = ["config", "packages", "files", "camera", "calibration", "display", "gpio", "database",
+         "disk"]
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
@@ -49,13 +54,14 @@ def test_off_pi_doctor_reports_every_part_without_traceback(
     assert code == (1 if "FAIL" in statuses else 0)
     assert lines[0] == f"OK   config: read from {path}"
     assert lines[2].startswith("OK   files: dice reader nets in ")
-    assert lines[6].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
+    assert lines[4].startswith(f"WARN calibration: none at {tmp_path}/db/calibration.json")
+    assert lines[7].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
     if importlib.util.find_spec("picamera2") is None:
         assert lines[3].startswith("FAIL camera: picamera2 cannot be imported")
         assert code == 1
     # ./bootstrap test runs with SDL_VIDEODRIVER=dummy and GPIOZERO_PIN_FACTORY=mock.
-    assert lines[4].split()[0] in {"WARN", "FAIL"}
     assert lines[5].split()[0] in {"WARN", "FAIL"}
+    assert lines[6].split()[0] in {"WARN", "FAIL"}
 
 
 def test_broken_config_is_a_fail_line_and_the_rest_still_runs(
@@ -252,3 +258,25 @@ def test_packages_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
     fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": {**bookworm,
                                                                          "pygame": None}}})
     assert doctor.check_packages(Config()).message.startswith("cannot import pygame")
+
+
+def test_calibration_verdicts(tmp_path: Path) -> None:
+    """Missing: a hint; a bad file or one made at another camera size: FAIL in its own words."""
+    path = tmp_path / "calibration.json"
+    config = Config(calibration=CalibrationConfig(path=path),
+                    camera=CameraConfig(source="picamera2", width=640, height=480))
+    missing = doctor.check_calibration(config)
+    assert missing.status is Status.WARN and "farkle-pi calibrate" in missing.message
+    manual = doctor.check_calibration(replace(config, table=TableConfig(dice="manual")))
+    assert manual.status is Status.OK and "not used" in manual.message
+    path.write_text('{"die_size_px": "big"}')
+    assert doctor.check_calibration(config).status is Status.FAIL
+    cv2.imwrite(str(tmp_path / "empty.png"), np.full((480, 640, 3), 90, np.uint8))
+    path.write_text(json.dumps({"reference_image": "empty.png", "tray_polygon": [],
+                                "keep_zone_polygon": [], "die_size_px": 40}))
+    fits = doctor.check_calibration(config)
+    assert fits.status is Status.OK and "a die is 40 px" in fits.message
+    bigger = replace(config, camera=CameraConfig(source="picamera2", width=1280, height=960))
+    refused = doctor.check_calibration(bigger)
+    assert refused.status is Status.FAIL and "1280x960 px" in refused.message
+    assert "calibrate again" in refused.message
