@@ -65,8 +65,9 @@ class Tray:
 
     def feed(self, frame: Frame) -> list[TrayEvent]:
         """One frame in; the events it completes out (most frames: none)."""
-        if frame.image.shape[:2] != self._fits:  # an empty tray of another size: every
-            height, width = frame.image.shape[:2]  # frame would look like a hand in view
+        # An empty-tray image of another size differs from every frame: a hand always in view
+        if frame.image.shape[:2] != self._fits:
+            height, width = frame.image.shape[:2]
             self.calibration.check_fits(width, height)
             self._fits = frame.image.shape[:2]
         still = self.meter.is_still(self.meter.moving_share(frame.image))
