@@ -27,6 +27,7 @@ from pathlib import Path
 import farkle_pi
 from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
+from farkle_pi.errors import FarkleError
 
 PROBE_MARK = "farkle-probe: "
 LOW_DISK_MB = 200
@@ -292,7 +293,7 @@ def check_camera(config: Config) -> Finding:
 
 
 def check_calibration(config: Config) -> Finding:
-    """The tray calibration loads, and fits the pictures the camera is asked for."""
+    """The tray calibration loads, and fits the pictures the Pi camera is asked for."""
     if config.table.dice != "camera":
         return Finding("calibration", Status.OK,
                        f'not used (table dice = "{config.table.dice}")')
@@ -302,13 +303,13 @@ def check_calibration(config: Config) -> Finding:
             f"none at {path}: the camera reads the whole picture and a leaning die is only "
             "guessed; with the empty tray in view run `farkle-pi calibrate`"
         ))
-    from farkle_pi.errors import FarkleError  # vision needs OpenCV: imported only when used
-    from farkle_pi.vision.calibration import Calibration
+    from farkle_pi.vision.calibration import Calibration  # needs OpenCV: only when used
 
     camera = config.camera
     try:
         calibration = Calibration.load(path)
-        if camera.source == "picamera2" or camera.source.startswith("opencv"):
+        # the Pi camera gives the size asked for; a webcam may not (the table checks its own)
+        if camera.source == "picamera2":
             calibration.check_fits(camera.width, camera.height)
     except FarkleError as error:
         return Finding("calibration", Status.FAIL, str(error))
