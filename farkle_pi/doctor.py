@@ -303,7 +303,11 @@ def check_calibration(config: Config) -> Finding:
             f"none at {path}: the camera reads the whole picture and a leaning die is only "
             "guessed; with the empty tray in view run `farkle-pi calibrate`"
         ))
-    from farkle_pi.vision.calibration import Calibration  # needs OpenCV: only when used
+    try:  # needs OpenCV: only imported when used
+        from farkle_pi.vision.calibration import Calibration
+    except ImportError as error:
+        return Finding("calibration", Status.FAIL, (
+            f"cannot be checked: OpenCV cannot be imported ({error}); see the packages line"))
 
     camera = config.camera
     try:

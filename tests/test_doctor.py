@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import sqlite3
+import sys
 from collections import namedtuple
 from dataclasses import replace
 from pathlib import Path
@@ -282,3 +283,14 @@ def test_calibration_verdicts(tmp_path: Path) -> None:
     assert "calibrate again" in refused.message
     webcam = replace(config, camera=CameraConfig(source="opencv:0", width=1280, height=960))
     assert doctor.check_calibration(webcam).status is Status.OK  # it may give 640x480 anyway
+
+
+def test_calibration_without_opencv_points_at_packages(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """No OpenCV: the calibration line says why it cannot check, not 'please report it'."""
+    path = tmp_path / "calibration.json"
+    path.write_text("{}")
+    monkeypatch.setitem(sys.modules, "farkle_pi.vision.calibration", None)
+    finding = doctor.check_calibration(Config(calibration=CalibrationConfig(path=path)))
+    assert finding.status is Status.FAIL
+    assert "OpenCV cannot be imported" in finding.message and "packages" in finding.message
