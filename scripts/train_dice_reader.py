@@ -354,24 +354,27 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
     return to_tensor(out)
 
 
-def load_teacher(path: Path | None, channels: tuple[int, ...], hidden: int) -> Reader | None:
-    """A trained reader (.pt) whose readings a new reader learns to copy (--teacher)."""
-    if path is None:
-        return None
-    teacher = Reader(channels, hidden, False, int(RECIPE["view_side"]))
-    teacher.load_state_dict(torch.load(path))
-    return teacher.eval()
+def load_teachers(specs: list[str], channels: tuple[int, ...], hidden: int) -> list[Reader]:
+    """Trained readers (.pt; "PATH:contrast" for one made with --reader-contrast) whose
+    readings a new reader learns to copy (--teacher)."""
+    teachers = []
+    for spec in specs:
+        path, _, flag = spec.partition(":")
+        teacher = Reader(channels, hidden, flag == "contrast", int(RECIPE["view_side"]))
+        teacher.load_state_dict(torch.load(path))
+        teachers.append(teacher.eval())
+    return teachers
 
 
 def reader_loss(logits: torch.Tensor, y: torch.Tensor, x: torch.Tensor,
-                teacher: Reader | None) -> torch.Tensor:
-    """Cross-entropy to the labels; with a teacher, mostly the teacher's softened readings
-    (distillation: a smaller net copies how sure the bigger one is, not only its answer)."""
+                teachers: list[Reader]) -> torch.Tensor:
+    """Cross-entropy to the labels; with teachers, mostly their mean softened readings
+    (distillation: a net copies how sure the others are, not only their answers)."""
     hard = F.cross_entropy(logits, y, label_smoothing=0.05)
-    if teacher is None:
+    if not teachers:
         return hard
     with torch.no_grad():
-        target = F.softmax(teacher(x) / DISTILL_T, dim=1)
+        target = torch.stack([F.softmax(t(x) / DISTILL_T, dim=1) for t in teachers]).mean(0)
     soft = F.kl_div(F.log_softmax(logits / DISTILL_T, dim=1), target, reduction="batchmean")
     return (1 - DISTILL_SOFT) * hard + DISTILL_SOFT * DISTILL_T ** 2 * soft
 
@@ -382,7 +385,7 @@ DISTILL_SOFT = 0.7  # weight of copying the teacher against learning the labels
 
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
                  channels: tuple[int, ...], hidden: int, start: Path | None,
-                 contrast: bool = False, teacher: Reader | None = None) -> Reader:
+                 contrast: bool = False, teachers: list[Reader] | None = None) -> Reader:
     net = Reader(channels, hidden, contrast, int(RECIPE["view_side"]))
     peak = 3e-3
     if start is not None:  # go on from an earlier run's weights, gentler
@@ -398,7 +401,7 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
         idx = np.concatenate([rng.choice(dice, 96), rng.choice(other, 32)])
         x = crop_batch(crops, labels, turned, idx, rng)
         y = torch.from_numpy(labels[idx])
-        loss = reader_loss(net(x), y, x, teacher)
+        loss = reader_loss(net(x), y, x, teachers or [])
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -481,9 +484,11 @@ def main() -> None:
     ap.add_argument("--label-review", type=Path,
                     help="corrections to byler_d6 labels (fixtures/label_review/byler_d6.jsonl)")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
-    ap.add_argument("--teacher", type=Path,
-                    help="a trained reader's weights (.pt) for the new reader to copy")
-    ap.add_argument("--teacher-channels", default="32,64,96", help="the teacher's conv widths")
+    ap.add_argument("--teacher", action="append", default=[],
+                    help="a trained reader's weights (.pt) for the new reader to copy; "
+                         "PATH:contrast for one made with --reader-contrast; repeat to copy "
+                         "the mean of several")
+    ap.add_argument("--teacher-channels", default="32,64,96", help="the teachers' conv widths")
     args = ap.parse_args()
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
@@ -512,10 +517,10 @@ def main() -> None:
         channels = tuple(int(c) for c in args.reader_channels.split(","))
         assert len(channels) >= 3, "--reader-channels takes three or more numbers"
         teacher_channels = tuple(int(c) for c in args.teacher_channels.split(","))
-        teacher = load_teacher(args.teacher, teacher_channels, args.reader_hidden)
+        teachers = load_teachers(args.teacher, teacher_channels, args.reader_hidden)
         reader = train_reader(crops, labels, turned, args.read_steps, rng,
                               channels, args.reader_hidden,
-                              args.start_from, args.reader_contrast, teacher)
+                              args.start_from, args.reader_contrast, teachers)
         reader_path = args.out / args.reader_file
         # the .pt is to go on training from; it is not shipped
         torch.save(reader.state_dict(), reader_path.with_suffix(".pt"))
