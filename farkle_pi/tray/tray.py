@@ -66,10 +66,10 @@ class Tray:
     def feed(self, frame: Frame) -> list[TrayEvent]:
         """One frame in; the events it completes out (most frames: none)."""
         # An empty-tray image of another size differs from every frame: a hand always in view
-        if frame.image.shape[:2] != self._fits:
-            height, width = frame.image.shape[:2]
-            self.calibration.check_fits(width, height)
-            self._fits = frame.image.shape[:2]
+        size = frame.image.shape[:2]
+        if size != self._fits:
+            self.calibration.check_fits(width=size[1], height=size[0])
+            self._fits = size
         still = self.meter.is_still(self.meter.moving_share(frame.image))
         self.clock.step(frame.t, still)
         if not still:
