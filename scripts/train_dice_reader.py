@@ -354,6 +354,10 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
     return to_tensor(out)
 
 
+DISTILL_T = 2.0  # temperature of the teachers' and the new reader's readings
+DISTILL_SOFT = 0.7  # weight of copying the teachers against learning the labels
+
+
 def load_teachers(specs: list[str], channels: tuple[int, ...], hidden: int) -> list[Reader]:
     """Trained readers (.pt; "PATH:contrast" for one made with --reader-contrast) whose
     readings a new reader learns to copy (--teacher)."""
@@ -377,10 +381,6 @@ def reader_loss(logits: torch.Tensor, y: torch.Tensor, x: torch.Tensor,
         target = torch.stack([F.softmax(t(x) / DISTILL_T, dim=1) for t in teachers]).mean(0)
     soft = F.kl_div(F.log_softmax(logits / DISTILL_T, dim=1), target, reduction="batchmean")
     return (1 - DISTILL_SOFT) * hard + DISTILL_SOFT * DISTILL_T ** 2 * soft
-
-
-DISTILL_T = 2.0  # temperature of the teacher's and the student's readings
-DISTILL_SOFT = 0.7  # weight of copying the teacher against learning the labels
 
 
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
