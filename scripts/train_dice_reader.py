@@ -116,9 +116,12 @@ class Reader(nn.Module):
 # ---------------------------------------------------------------- data
 def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
                          grey_byler: bool = True, review: Path | None = None,
-                         hard_share: float = 0.0
+                         hard_share: float = 0.0, left_out: tuple[str, ...] = ()
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
-    """(image, centres Nx2, sizes N, values N) for every training photo."""
+    """(image, centres Nx2, sizes N, values N) for every training photo.
+
+    A rune55 collection in left_out is not learned from, so it can measure photos from a
+    photographer, camera and dice no net saw."""
     out = []
     byler = load_folder(data / "byler_d6")
     if review is not None:
@@ -129,7 +132,8 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     coll = collections(data / "rune55")
     copies = {r["image"]: r["byler_d6_image"]
               for r in read_tsv(data / "rune55" / "byler_d6_copies.tsv")}
-    keep = [r for r in rune if coll.get(r.path.name) in ("circle", "tray")
+    learned = {"circle", "tray"} - set(left_out)
+    keep = [r for r in rune if coll.get(r.path.name) in learned
             or (grey_byler and coll.get(r.path.name) == "byler" and r.path.name in copies
                 and not is_holdout(copies[r.path.name]))]
     for rec in byler + keep:
@@ -461,6 +465,8 @@ def main() -> None:
                     help="normalise each crop's contrast inside the reader net")
     ap.add_argument("--no-grey-byler", action="store_true",
                     help="leave out rune55's greyscale copies of the byler training photos")
+    ap.add_argument("--leave-out", action="append", default=[], choices=["circle", "tray"],
+                    help="a rune55 collection not to learn from (to measure unseen photos)")
     ap.add_argument("--grey-share", type=float, default=0.15, help="share of samples made grey")
     ap.add_argument("--start-from", type=Path, help="reader weights (.pt) to go on training")
     ap.add_argument("--seed", type=int, default=7)
@@ -497,7 +503,7 @@ def main() -> None:
                   store_scale=args.store_scale, glare_share=args.glare_share,
                   view_side=args.view_side)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
-                                 args.label_review, args.hard_synth)
+                                 args.label_review, args.hard_synth, tuple(args.leave_out))
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector
