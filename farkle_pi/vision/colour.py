@@ -19,7 +19,8 @@ Image = npt.NDArray[np.uint8]
 def colour_distance(pixels: Image, ref: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
     """Sum of absolute B, G, R differences of each pixel of an H x W x 3 image to one colour
     (OpenCV: a third of numpy's time on a die's crop)."""
-    scalar: Any = (float(ref[0]), float(ref[1]), float(ref[2]))  # an OpenCV Scalar
+    # an OpenCV Scalar has four numbers; OpenCV 4.6 (Raspberry Pi OS Bookworm) takes no fewer
+    scalar: Any = (float(ref[0]), float(ref[1]), float(ref[2]), 0.0)
     diff = cv2.absdiff(pixels.astype(np.float32), scalar)
     return np.asarray(cv2.transform(diff, _CHANNEL_SUM), np.float32)
 

@@ -21,6 +21,7 @@ import numpy.typing as npt
 
 from farkle_pi import assets
 from farkle_pi.errors import FarkleError
+from farkle_pi.vision.onnx_compat import prepare
 
 FloatArray = npt.NDArray[np.float32]
 
@@ -40,14 +41,26 @@ class Net:
         if not path.is_file():
             raise FarkleError(f"model file missing: {path}")
         self.path = path
-        self._net: Any = cv2.dnn.readNetFromONNX(str(path))
+        level = cv2.getLogLevel()
+        cv2.setLogLevel(0)  # a net that cannot be read says so in one line below
+        try:
+            self._prepared = prepare(path.read_bytes())
+            self._net: Any = cv2.dnn.readNetFromONNX(np.frombuffer(self._prepared.model,
+                                                                   np.uint8))
+        except (OSError, ValueError, cv2.error) as error:
+            reason = (str(error).strip().splitlines() or ["?"])[-1].strip("> ")
+            raise FarkleError(f"model {path} cannot be read by OpenCV {cv2.__version__} "
+                              f"({reason}): replace it with the one farkle-pi ships or one "
+                              "made by scripts/train_dice_reader.py") from None
+        finally:
+            cv2.setLogLevel(level)
 
     def run(self, images: npt.NDArray[np.uint8]) -> FloatArray:
         """Run on an N x H x W x 3 uint8 batch (scaled to -0.5..0.5 as in training)."""
         x = np.ascontiguousarray(images.transpose(0, 3, 1, 2), dtype=np.float32)
         x *= np.float32(1.0 / 255.0)  # in place: a third of the time of a new array each step
         x -= np.float32(0.5)
-        self._net.setInput(x)
+        self._net.setInput(self._prepared.before(x))
         level = cv2.getLogLevel()
         cv2.setLogLevel(0)  # a net that cannot run says so in one line below, not OpenCV's log
         try:

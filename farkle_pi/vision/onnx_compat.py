@@ -1,0 +1,242 @@
+"""Make the project's ONNX nets readable by every OpenCV it runs on, down to 4.6.
+
+Raspberry Pi OS Bookworm's apt installs OpenCV 4.6, which cannot read two things our
+nets hold:
+
+* **float16 weights.** The readers keep their weights as float16 (half the file: all four
+  nets fit in 2 MB), each followed by a Cast to float32. Here they become float32 weights
+  under the Cast's output name and the Casts go: exactly what the Casts computed.
+* **A per-view contrast normalisation** at the start of the second and close readers
+  (means, a square root, a division by one number per view), whose broadcasting 4.6
+  cannot import. The run of such element-wise steps before the first real layer is cut
+  out of the graph and done with numpy on the input instead (`Prepared.before`).
+
+Every OpenCV gets the same prepared net, so there is one way nets run. A graph of another
+shape is handed over as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from farkle_pi.vision.protobuf import (
+    Field,
+    data,
+    integer,
+    integers,
+    length_field,
+    messages,
+    parse,
+    text,
+    texts,
+    varint_field,
+)
+
+FloatArray = npt.NDArray[np.float32]
+
+# Field numbers from onnx.proto
+MODEL_GRAPH = 7
+GRAPH_NODE, GRAPH_INITIALIZER, GRAPH_INPUT = 1, 5, 11
+NODE_INPUT, NODE_OUTPUT, NODE_OP_TYPE, NODE_ATTRIBUTE = 1, 2, 4, 5
+ATTRIBUTE_NAME, ATTRIBUTE_INT, ATTRIBUTE_TENSOR, ATTRIBUTE_INTS = 1, 3, 5, 8
+VALUE_INFO_NAME = 1
+TENSOR_DIMS, TENSOR_DATA_TYPE, TENSOR_FLOAT_DATA, TENSOR_INT32_DATA = 1, 2, 4, 5
+TENSOR_NAME, TENSOR_RAW_DATA = 8, 9
+FLOAT, FLOAT16 = 1, 10  # TensorProto.DataType
+
+ELEMENTWISE = {"Sub": np.subtract, "Mul": np.multiply, "Add": np.add, "Div": np.divide}
+PREFIX_OPS = {"ReduceMean", "Sqrt", "Constant", *ELEMENTWISE}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One element-wise step of a net's input prefix, done with numpy."""
+
+    op: str
+    inputs: tuple[str, ...]
+    output: str
+    axes: tuple[int, ...] | None = None  # ReduceMean
+    keepdims: bool = True  # ReduceMean
+    value: FloatArray | None = None  # Constant
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """The net for OpenCV, and the steps to do on its input first (none for most nets)."""
+
+    model: bytes
+    input_name: str
+    prefix: tuple[Step, ...] = ()
+
+    def before(self, x: FloatArray) -> FloatArray:
+        """The input as the net's first real layer takes it."""
+        if not self.prefix:
+            return x
+        values: dict[str, FloatArray] = {self.input_name: x}
+        for step in self.prefix:
+            args = [values[name] for name in step.inputs]
+            if step.op == "Constant" and step.value is not None:
+                out = step.value
+            elif step.op == "ReduceMean":
+                out = args[0].mean(axis=step.axes, keepdims=step.keepdims, dtype=np.float32)
+            elif step.op == "Sqrt":
+                out = np.sqrt(args[0])
+            else:
+                out = ELEMENTWISE[step.op](args[0], args[1])
+            values[step.output] = np.asarray(out, np.float32)
+        return np.ascontiguousarray(values[self.prefix[-1].output])
+
+
+def prepare(model: bytes) -> Prepared:
+    """The model ready for OpenCV; ValueError if it is not a readable ONNX file."""
+    fields = parse(model)
+    graphs = [f for f in fields if f.number == MODEL_GRAPH and isinstance(f.value, bytes)]
+    if len(graphs) != 1:
+        raise ValueError("not an ONNX model (no graph)")
+    graph = _float32_weights(parse(graphs[0].payload))
+    inputs = [text(i, VALUE_INFO_NAME) or "" for i in messages(graph, GRAPH_INPUT)]
+    initializers = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)}
+    real_inputs = [name for name in inputs if name not in initializers]
+    if len(real_inputs) != 1:
+        raise ValueError(f"an ONNX net with {len(real_inputs)} inputs, not one")
+    graph, prefix = _split_prefix(graph, real_inputs[0])
+    out = bytearray()
+    for field in fields:
+        out += length_field(MODEL_GRAPH, _join(graph)) if field is graphs[0] else field.raw
+    return Prepared(bytes(out), real_inputs[0], prefix)
+
+
+def _float32_weights(graph: list[Field]) -> list[Field]:
+    """float16 initializers read through a Cast to float become float32 ones, Casts gone."""
+    halves = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)
+              if integer(t, TENSOR_DATA_TYPE) == FLOAT16}
+    renamed: dict[str, str] = {}  # float16 weight -> the Cast's output, now the weight's name
+    for node in messages(graph, GRAPH_NODE):
+        inputs = texts(node, NODE_INPUT)
+        if (text(node, NODE_OP_TYPE) == "Cast" and len(inputs) == 1 and inputs[0] in halves
+                and _attribute_int(node, "to") == FLOAT):
+            renamed[inputs[0]] = texts(node, NODE_OUTPUT)[0]
+    out = []
+    for field in graph:
+        if field.number == GRAPH_NODE and isinstance(field.value, bytes):
+            node = parse(field.value)
+            inputs = texts(node, NODE_INPUT)
+            if text(node, NODE_OP_TYPE) == "Cast" and inputs and inputs[0] in renamed:
+                continue  # its output is now the float32 weight itself
+        if field.number == GRAPH_INITIALIZER and isinstance(field.value, bytes):
+            tensor = parse(field.value)
+            name = text(tensor, TENSOR_NAME)
+            if name in renamed:
+                out.append(_field(GRAPH_INITIALIZER, _tensor_as_float32(tensor, renamed[name])))
+                continue
+        out.append(field)
+    return out
+
+
+def _tensor_as_float32(tensor: list[Field], name: str) -> bytes:
+    raw = data(tensor, TENSOR_RAW_DATA)
+    if raw is not None:
+        halves = np.frombuffer(raw, "<f2")
+    else:  # the float16 bits kept one per int32_data entry
+        halves = np.array(integers(tensor, TENSOR_INT32_DATA), np.uint16).view("<f2")
+    kept = b"".join(f.raw for f in tensor if f.number not in (
+        TENSOR_DATA_TYPE, TENSOR_INT32_DATA, TENSOR_NAME, TENSOR_RAW_DATA))  # dims, ...
+    return (kept + varint_field(TENSOR_DATA_TYPE, FLOAT) + length_field(TENSOR_NAME, name.encode())
+            + length_field(TENSOR_RAW_DATA, halves.astype("<f4").tobytes()))
+
+
+def _split_prefix(graph: list[Field], input_name: str) -> tuple[list[Field], tuple[Step, ...]]:
+    """Cut the leading element-wise steps out of the graph, if they can be done with numpy."""
+    nodes = [f for f in graph if f.number == GRAPH_NODE and isinstance(f.value, bytes)]
+    prefix: list[Step] = []
+    for field in nodes:
+        step = _step(parse(field.payload))
+        if step is None:
+            break
+        prefix.append(step)
+    if all(step.op == "Constant" for step in prefix):
+        return graph, ()
+    made = {step.output for step in prefix}
+    known = {input_name} | made
+    last = prefix[-1].output
+    rest = [parse(f.payload) for f in nodes[len(prefix):]]
+    used_later = {name for node in rest for name in texts(node, NODE_INPUT)} & made
+    if used_later != {last} or any(name not in known for step in prefix for name in step.inputs):
+        return graph, ()  # the prefix is not one chain from the input: leave the net whole
+    cut = set(map(id, nodes[:len(prefix)]))
+    out = []
+    for field in graph:
+        if id(field) in cut:
+            continue
+        if field.number == GRAPH_NODE and isinstance(field.value, bytes):
+            node = parse(field.value)
+            if last in texts(node, NODE_INPUT):
+                field = _field(GRAPH_NODE, b"".join(
+                    length_field(NODE_INPUT, input_name.encode())
+                    if f.number == NODE_INPUT and f.value == last.encode() else f.raw
+                    for f in node))
+        out.append(field)
+    return out, tuple(prefix)
+
+
+def _step(node: list[Field]) -> Step | None:
+    """The node as a numpy step, or None if it is not one this file can do."""
+    op, inputs, outputs = text(node, NODE_OP_TYPE) or "", texts(node, NODE_INPUT), \
+        texts(node, NODE_OUTPUT)
+    if op not in PREFIX_OPS or len(outputs) != 1:
+        return None
+    arity = {"Constant": 0, "ReduceMean": 1, "Sqrt": 1}.get(op, 2)
+    if len(inputs) != arity:
+        return None  # e.g. ReduceMean from opset 18, whose axes are an input
+    if op == "Constant":
+        value = _constant(node)
+        return None if value is None else Step(op, (), outputs[0], value=value)
+    if op == "ReduceMean":
+        axes = _attribute_ints(node, "axes")
+        keepdims = _attribute_int(node, "keepdims")
+        return Step(op, tuple(inputs), outputs[0], tuple(axes) if axes else None,
+                    keepdims is None or keepdims == 1)
+    return Step(op, tuple(inputs), outputs[0])
+
+
+def _constant(node: list[Field]) -> FloatArray | None:
+    for attribute in _attributes(node, "value"):
+        tensor = messages(attribute, ATTRIBUTE_TENSOR)
+        if not tensor or integer(tensor[0], TENSOR_DATA_TYPE) != FLOAT:
+            return None
+        dims = integers(tensor[0], TENSOR_DIMS)
+        raw = data(tensor[0], TENSOR_RAW_DATA)
+        if raw is not None:
+            values = np.frombuffer(raw, "<f4").astype(np.float32)
+        else:
+            words = [f.value for f in tensor[0] if f.number == TENSOR_FLOAT_DATA]
+            packed = b"".join(w if isinstance(w, bytes) else w.to_bytes(4, "little")
+                              for w in words)
+            values = np.frombuffer(packed, "<f4").astype(np.float32)
+        return values.reshape(dims)
+    return None
+
+
+def _attributes(node: list[Field], name: str) -> list[list[Field]]:
+    return [a for a in messages(node, NODE_ATTRIBUTE) if text(a, ATTRIBUTE_NAME) == name]
+
+
+def _attribute_int(node: list[Field], name: str) -> int | None:
+    found = _attributes(node, name)
+    return integer(found[0], ATTRIBUTE_INT) if found else None
+
+
+def _attribute_ints(node: list[Field], name: str) -> list[int]:
+    found = _attributes(node, name)
+    return integers(found[0], ATTRIBUTE_INTS) if found else []
+
+
+def _field(number: int, payload: bytes) -> Field:
+    return Field(number, 2, payload, length_field(number, payload))
+
+
+def _join(fields: list[Field]) -> bytes:
+    return b"".join(f.raw for f in fields)
