@@ -242,20 +242,23 @@ def test_version_bounds(version: str, spec: str, ok: bool) -> None:
 def test_packages_read_the_installed_requirements() -> None:
     wanted = dict(doctor.requirements())
     assert set(wanted) == {"numpy", "opencv-python-headless", "pygame", "gpiozero"}
-    assert wanted["opencv-python-headless"] in ("<4.12,>=4.8", ">=4.8,<4.12")
+    assert wanted["opencv-python-headless"] in ("<4.12,>=4.6", ">=4.6,<4.12")
 
 
 def test_packages_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(doctor, "requirements", lambda: [
-        ("numpy", ">=1.24"), ("opencv-python-headless", "<4.12,>=4.8"), ("pygame", ">=2.5"),
+        ("numpy", ">=1.24"), ("opencv-python-headless", "<4.12,>=4.6"), ("pygame", ">=2.5"),
     ])
     bookworm = {"numpy": "1.24.2", "opencv-python-headless": "4.6.0", "pygame": "2.1.2"}
     fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": bookworm}})
     finding = doctor.check_packages(Config())
     assert finding.status is Status.WARN
-    assert "opencv-python-headless 4.6.0 (farkle-pi asks <4.12,>=4.8)" in finding.message
     assert "pygame 2.1.2 (farkle-pi asks >=2.5)" in finding.message
-    assert "numpy" not in finding.message
+    assert "numpy" not in finding.message and "opencv" not in finding.message
+    fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": {
+        **bookworm, "opencv-python-headless": "4.5.5"}}})
+    assert "opencv-python-headless 4.5.5 (farkle-pi asks <4.12,>=4.6)" in (
+        doctor.check_packages(Config()).message)
     fake_probe(monkeypatch, {("versions", "numpy=numpy"): {"versions": {**bookworm,
                                                                          "pygame": None}}})
     assert doctor.check_packages(Config()).message.startswith("cannot import pygame")
