@@ -5,7 +5,8 @@
 ``dice_reader_second.onnx`` and ``dice_reader_close.onnx`` are two more readers, trained
 differently and asked only about dice the first is unsure of (the close one sees the die's
 top only); they take 40x40 views (VIEW_SIDES). Readers store their weights as float16,
-which halves the files.
+which halves the files; every net is loaded through onnx_compat, so that OpenCV 4.6
+(Raspberry Pi OS Bookworm's) reads them too.
 All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 """
 
