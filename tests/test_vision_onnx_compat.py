@@ -24,22 +24,28 @@ from farkle_pi.vision.onnx_compat import (
     FLOAT,
     FLOAT16,
     GRAPH_INITIALIZER,
+    GRAPH_INPUT,
     GRAPH_NODE,
     MODEL_GRAPH,
+    NODE_INPUT,
     NODE_OP_TYPE,
+    NODE_OUTPUT,
     TENSOR_DATA_TYPE,
     TENSOR_NAME,
     TENSOR_RAW_DATA,
+    VALUE_INFO_NAME,
     prepare,
 )
 from farkle_pi.vision.protobuf import (
     Field,
     data,
     integer,
+    length_field,
     messages,
     parse,
     read_varint,
     text,
+    texts,
     varint,
 )
 
@@ -128,3 +134,31 @@ def test_a_file_that_is_no_net_is_a_one_line_error(
         Net(bad)
     assert "\n" not in str(err.value)
     assert capfd.readouterr().err == ""
+
+
+def _node(op: str, inputs: list[str], outputs: list[str]) -> bytes:
+    return length_field(GRAPH_NODE, b"".join(
+        [length_field(NODE_INPUT, name.encode()) for name in inputs]
+        + [length_field(NODE_OUTPUT, name.encode()) for name in outputs]
+        + [length_field(NODE_OP_TYPE, op.encode())]))
+
+
+def _model(*nodes: bytes) -> bytes:
+    graph = b"".join(nodes) + length_field(GRAPH_INPUT, length_field(VALUE_INFO_NAME, b"x"))
+    return length_field(MODEL_GRAPH, graph)
+
+
+def test_a_leading_chain_of_steps_is_cut_out_and_done_in_numpy() -> None:
+    prepared = prepare(_model(_node("Sqrt", ["x"], ["s"]), _node("Relu", ["s"], ["y"])))
+    assert [step.op for step in prepared.prefix] == ["Sqrt"]
+    (relu,) = messages(_graph(prepared.model), GRAPH_NODE)
+    assert texts(relu, NODE_INPUT) == ["x"]  # the net now starts where numpy stops
+    x = np.full((1, 3, 2, 2), 4.0, np.float32)
+    assert np.array_equal(prepared.before(x), np.full((1, 3, 2, 2), 2.0, np.float32))
+
+
+def test_steps_whose_results_are_used_further_on_stay_in_the_net() -> None:
+    model = _model(_node("Sqrt", ["x"], ["s"]), _node("Mul", ["s", "s"], ["m"]),
+                   _node("Relu", ["m"], ["r"]), _node("Add", ["r", "s"], ["y"]))
+    prepared = prepare(model)
+    assert prepared.model == model and prepared.prefix == ()

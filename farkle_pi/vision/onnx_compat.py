@@ -17,6 +17,7 @@ shape is handed over as it is.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
 import numpy as np
@@ -113,18 +114,21 @@ def _float32_weights(graph: list[Field]) -> list[Field]:
     """float16 initializers read through a Cast to float become float32 ones, Casts gone."""
     halves = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)
               if integer(t, TENSOR_DATA_TYPE) == FLOAT16}
+    nodes = messages(graph, GRAPH_NODE)
+    uses = Counter(name for node in nodes for name in texts(node, NODE_INPUT))
     renamed: dict[str, str] = {}  # float16 weight -> the Cast's output, now the weight's name
-    for node in messages(graph, GRAPH_NODE):
+    for node in nodes:
         inputs = texts(node, NODE_INPUT)
         if (text(node, NODE_OP_TYPE) == "Cast" and len(inputs) == 1 and inputs[0] in halves
-                and _attribute_int(node, "to") == FLOAT):
+                and uses[inputs[0]] == 1 and _attribute_int(node, "to") == FLOAT):
             renamed[inputs[0]] = texts(node, NODE_OUTPUT)[0]
     out = []
     for field in graph:
         if field.number == GRAPH_NODE and isinstance(field.value, bytes):
             node = parse(field.value)
-            inputs = texts(node, NODE_INPUT)
-            if text(node, NODE_OP_TYPE) == "Cast" and inputs and inputs[0] in renamed:
+            inputs, outputs = texts(node, NODE_INPUT), texts(node, NODE_OUTPUT)
+            if (text(node, NODE_OP_TYPE) == "Cast" and inputs and inputs[0] in renamed
+                    and outputs == [renamed[inputs[0]]]):
                 continue  # its output is now the float32 weight itself
         if field.number == GRAPH_INITIALIZER and isinstance(field.value, bytes):
             tensor = parse(field.value)
