@@ -53,7 +53,7 @@ STORE = 64
 # view side / die size (CROP_SCALE at run time; the second reader may look closer); stored
 # crop side / die size (room for a small turn + jitter around the view).
 RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0,
-          "view_side": CROP}
+          "view_side": CROP, "det_shuffle": 0.0}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -219,6 +219,8 @@ def det_sample(item, rng: np.random.Generator):
     patch = cv2.warpAffine(img, m, (DET_PATCH, DET_PATCH), flags=cv2.INTER_LINEAR,
                            borderMode=border, borderValue=val)
     patch = colour_jitter(patch, rng)
+    if RECIPE["det_shuffle"] and rng.random() < RECIPE["det_shuffle"]:
+        patch = np.ascontiguousarray(patch[:, :, rng.permutation(3)])  # any die on any cloth
     pc = cs @ m[:, :2].T + m[:, 2]
     psz = ss * s
     o = DET_PATCH // 2
@@ -457,6 +459,8 @@ def main() -> None:
                     help="detector with a strided first conv and a plain fourth (~0.6 ms less)")
     ap.add_argument("--strided-detector", action="store_true",
                     help="detector with a strided first conv only (the fourth stays dilated)")
+    ap.add_argument("--det-shuffle", type=float, default=0.0,
+                    help="share of detector patches with their colour channels shuffled")
     ap.add_argument("--read-steps", type=int, default=20000)
     ap.add_argument("--synth", type=int, default=300)
     ap.add_argument("--reader-channels", default="32,64,96", help="reader conv widths")
@@ -501,7 +505,7 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
                   store_scale=args.store_scale, glare_share=args.glare_share,
-                  view_side=args.view_side)
+                  view_side=args.view_side, det_shuffle=args.det_shuffle)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out))
     args.out.mkdir(exist_ok=True)
