@@ -81,6 +81,29 @@ def probe_opencv(source: str) -> Facts:
         capture.release()
 
 
+def probe_reader() -> Facts:
+    """Every net loads and reads on this OpenCV, and a frame of the demo is read whole."""
+    import cv2
+    import numpy as np
+
+    from farkle_pi.vision import read_dice
+    from farkle_pi.vision.model import VIEW_SIDES
+    from farkle_pi.vision.read import classify
+
+    capture = cv2.VideoCapture(str(assets.DEMO / "demo.mp4"))
+    try:  # the middle of the recording: dice in the tray
+        capture.set(cv2.CAP_PROP_POS_FRAMES, capture.get(cv2.CAP_PROP_FRAME_COUNT) // 2)
+        ok, frame = capture.read()
+    finally:
+        capture.release()
+    if not ok:
+        return {"error": f"cannot read a frame of {assets.DEMO / 'demo.mp4'}"}
+    dice = read_dice(np.asarray(frame, np.uint8))
+    for net, side in VIEW_SIDES.items():  # the second opinions, asked only now and then
+        classify([np.zeros((side, side, 3), np.uint8)], net)
+    return {"opencv": cv2.__version__, "dice": len(dice)}
+
+
 def probe_display(driver: str) -> Facts:
     """Start SDL's video with `driver` ("" = SDL's own choice) and report what it found."""
     if driver:
@@ -153,6 +176,7 @@ PROBES: dict[str, Callable[..., Facts]] = {
     "versions": probe_versions,
     "picamera2": probe_picamera2,
     "opencv": probe_opencv,
+    "reader": probe_reader,
     "display": probe_display,
     "gpio": probe_gpio,
 }
@@ -272,6 +296,23 @@ def check_files(config: Config) -> Finding:
         ))
     return Finding("files", Status.OK, f"dice reader nets in {assets.models_folder()}, "
                                        f"demo recording in {assets.DEMO}")
+
+
+def check_reader(config: Config) -> Finding:
+    """The nets exist (files) is not enough: this OpenCV must read them (Bookworm's 4.6 once
+    could not)."""
+    if assets.missing():
+        return Finding("reader", Status.FAIL, "cannot run without its files (see above)")
+    facts = probe("reader", timeout=120)  # a Pi 4 loads four nets and reads a frame in seconds
+    if "error" in facts:
+        return Finding("reader", Status.FAIL, (
+            f"the dice reader cannot run: {_error(facts)}; reinstall with "
+            "scripts/install-pi.sh, and report it if it stays"
+        ))
+    return Finding("reader", Status.OK, (
+        f"four nets load and read with OpenCV {facts.get('opencv')} "
+        f"({facts.get('dice')} dice in a frame of the demo)"
+    ))
 
 
 def check_camera(config: Config) -> Finding:
@@ -494,8 +535,8 @@ def check_disk(config: Config) -> Finding:
 
 
 CHECKS: tuple[Check, ...] = (
-    check_packages, check_files, check_camera, check_calibration, check_display, check_gpio,
-    check_database, check_disk,
+    check_packages, check_files, check_reader, check_camera, check_calibration, check_display,
+    check_gpio, check_database, check_disk,
 )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import shutil
 import sqlite3
 import sys
 from collections import namedtuple
@@ -14,13 +15,13 @@ import cv2
 import numpy as np
 import pytest
 
-from farkle_pi import doctor
+from farkle_pi import assets, doctor
 from farkle_pi.cli import main
 from farkle_pi.config import CalibrationConfig, CameraConfig, Config, TableConfig, parse_config
 from farkle_pi.doctor import Facts, Finding, Status
 
-PARTS = ["config", "packages", "files", "camera", "calibration", "display", "gpio", "database",
-         "disk"]
+PARTS = ["config", "packages", "files", "reader", "camera", "calibration", "display", "gpio",
+         "database", "disk"]
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
@@ -55,14 +56,15 @@ def test_off_pi_doctor_reports_every_part_without_traceback(
     assert code == (1 if "FAIL" in statuses else 0)
     assert lines[0] == f"OK   config: read from {path}"
     assert lines[2].startswith("OK   files: dice reader nets in ")
-    assert lines[4].startswith(f"WARN calibration: none at {tmp_path}/db/calibration.json")
-    assert lines[7].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
+    assert lines[3].startswith("OK   reader: four nets load and read with OpenCV ")
+    assert lines[5].startswith(f"WARN calibration: none at {tmp_path}/db/calibration.json")
+    assert lines[8].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
     if importlib.util.find_spec("picamera2") is None:
-        assert lines[3].startswith("FAIL camera: picamera2 cannot be imported")
+        assert lines[4].startswith("FAIL camera: picamera2 cannot be imported")
         assert code == 1
     # ./bootstrap test runs with SDL_VIDEODRIVER=dummy and GPIOZERO_PIN_FACTORY=mock.
-    assert lines[5].split()[0] in {"WARN", "FAIL"}
     assert lines[6].split()[0] in {"WARN", "FAIL"}
+    assert lines[7].split()[0] in {"WARN", "FAIL"}
 
 
 def test_broken_config_is_a_fail_line_and_the_rest_still_runs(
@@ -297,3 +299,24 @@ def test_calibration_without_opencv_points_at_packages(tmp_path: Path,
     finding = doctor.check_calibration(Config(calibration=CalibrationConfig(path=path)))
     assert finding.status is Status.FAIL
     assert "OpenCV cannot be imported" in finding.message and "packages" in finding.message
+
+
+def test_a_net_this_opencv_cannot_read_fails_the_reader_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The files line only sees that the nets exist; OpenCV 4.6 once could not read them."""
+    for name in assets.MODEL_FILES:
+        shutil.copy(assets.MODELS / name, tmp_path / name)
+    broken = tmp_path / "dice_reader_close.onnx"
+    broken.write_bytes(broken.read_bytes()[:5000])
+    monkeypatch.setenv("FARKLE_MODELS", str(tmp_path))
+    assert doctor.check_files(Config()).status is Status.OK
+    finding = doctor.check_reader(Config())
+    assert finding.status is Status.FAIL and "\n" not in finding.message
+    assert f"{broken} cannot be read by OpenCV" in finding.message
+
+
+def test_the_reader_line_needs_the_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FARKLE_MODELS", str(tmp_path))  # an empty folder
+    finding = doctor.check_reader(Config())
+    assert finding.status is Status.FAIL and "without its files" in finding.message
