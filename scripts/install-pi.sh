@@ -150,6 +150,10 @@ install_package() {
     # ... and that the dice reader's nets and the demo recording went in with the code.
     run "$VENV/bin/python" -c \
         "from farkle_pi.assets import missing; lost = missing(); assert not lost, lost"
+    # ... and that apt's OpenCV reads the nets (Bookworm's 4.6 once could not): doctor's line.
+    run "$VENV/bin/python" -c \
+        "from farkle_pi.config import Config; from farkle_pi.doctor import check_reader; \
+f = check_reader(Config()); assert f.status.value == 'OK', f.line()"
 }
 
 make_user() {
