@@ -190,8 +190,8 @@ def _split_prefix(graph: list[Field], input_name: str) -> tuple[list[Field], tup
 
 def _step(node: list[Field]) -> Step | None:
     """The node as a numpy step, or None if it is not one this file can do."""
-    op, inputs, outputs = text(node, NODE_OP_TYPE) or "", texts(node, NODE_INPUT), \
-        texts(node, NODE_OUTPUT)
+    op = text(node, NODE_OP_TYPE) or ""
+    inputs, outputs = texts(node, NODE_INPUT), texts(node, NODE_OUTPUT)
     if op not in PREFIX_OPS or len(outputs) != 1:
         return None
     arity = {"Constant": 0, "ReduceMean": 1, "Sqrt": 1}.get(op, 2)
