@@ -12,6 +12,8 @@ All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -42,19 +44,16 @@ class Net:
         if not path.is_file():
             raise FarkleError(f"model file missing: {path}")
         self.path = path
-        level = cv2.getLogLevel()
-        cv2.setLogLevel(0)  # a net that cannot be read says so in one line below
         try:
             self._prepared = prepare(path.read_bytes())
-            self._net: Any = cv2.dnn.readNetFromONNX(np.frombuffer(self._prepared.model,
-                                                                   np.uint8))
+            with _opencv_quiet():
+                self._net: Any = cv2.dnn.readNetFromONNX(np.frombuffer(self._prepared.model,
+                                                                       np.uint8))
         except (OSError, ValueError, cv2.error) as error:
             reason = (str(error).strip().splitlines() or ["?"])[-1].strip("> ")
             raise FarkleError(f"model {path} cannot be read by OpenCV {cv2.__version__} "
                               f"({reason}): replace it with the one farkle-pi ships or one "
                               "made by scripts/train_dice_reader.py") from None
-        finally:
-            cv2.setLogLevel(level)
 
     def run(self, images: npt.NDArray[np.uint8]) -> FloatArray:
         """Run on an N x H x W x 3 uint8 batch (scaled to -0.5..0.5 as in training)."""
@@ -62,18 +61,26 @@ class Net:
         x *= np.float32(1.0 / 255.0)  # in place: a third of the time of a new array each step
         x -= np.float32(0.5)
         self._net.setInput(self._prepared.before(x))
-        level = cv2.getLogLevel()
-        cv2.setLogLevel(0)  # a net that cannot run says so in one line below, not OpenCV's log
         try:
-            out: FloatArray = np.asarray(self._net.forward(), np.float32)
+            with _opencv_quiet():
+                out: FloatArray = np.asarray(self._net.forward(), np.float32)
         except cv2.error:
             side = f"{images.shape[2]}x{images.shape[1]}"
             raise FarkleError(f"model {self.path} cannot run on {side} views: trained for "
                               "another size? (each reader's side is in VIEW_SIDES, "
                               "vision/model.py)") from None
-        finally:
-            cv2.setLogLevel(level)
         return out
+
+
+@contextmanager
+def _opencv_quiet() -> Iterator[None]:
+    """OpenCV's own log off: a net that cannot be read or run says so in one line instead."""
+    level = cv2.getLogLevel()
+    cv2.setLogLevel(0)
+    try:
+        yield
+    finally:
+        cv2.setLogLevel(level)
 
 
 @lru_cache(maxsize=8)  # four nets ship: room to spare, so none is read from disk again per frame
