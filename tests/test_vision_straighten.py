@@ -53,3 +53,19 @@ def test_without_an_outline_the_view_is_unturned_around_the_guess() -> None:
     span = xs.max() - xs.min() + 1
     expected = CROP / CROP_SCALE * (np.cos(np.radians(30)) + np.sin(np.radians(30)))
     assert abs(span - expected) < 4.0
+
+
+def test_a_die_beside_another_keeps_its_own_outline() -> None:
+    """Two dice a few pixels apart: each outline is one die, not both (a tray would take a
+    die with both in its outline for a leaning one)."""
+    img = np.full((200, 260, 3), (40, 110, 30), np.uint8)
+    left = SynthDie(3, (100.0, 100.0), 48.0, 8.0, (235, 235, 235))
+    right = SynthDie(5, (100.0 + 1.15 * 48.0, 100.0), 48.0, 0.0, (235, 235, 235))
+    for die in (left, right):
+        draw_die(img, die, (20, 20, 20), np.random.default_rng(die.value))
+    cand = Candidate(left.center[0], left.center[1], 48.0 * 1.1, 0.9)
+    merged, _, _ = outline(cut(img, cand), cand.size)
+    box, _, found = outline(cut(img, cand), cand.size, [right.center])
+    assert found and max(box.size) < 1.12 * 48.0
+    assert abs(box.center[0] - left.center[0]) < 3.0
+    assert max(merged.size) > 1.2 * 48.0  # the same crop, its neighbour not known: both

@@ -11,6 +11,7 @@ The reader's class 0 means "not a die"; 1..6 are faces.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -96,11 +97,15 @@ def classify(views: list[Image], net: str = READER_FILE) -> npt.NDArray[np.float
     return out
 
 
-def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:
+def outline(crop: Crop, size: float, others: Sequence[tuple[float, float]] = ()
+            ) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:
     """Rotated box (image coordinates), body mask, and whether a die-sized body was found.
 
     The die is what differs most from the crop's border colour; the blob at the
-    centre is kept. Falls back to an upright square of the detector's size.
+    centre is kept. Pixels nearer another die's centre (`others`, image coordinates)
+    are that die's: without this, two dice side by side merge into one long outline,
+    which a tray takes for a leaning die. Falls back to an upright square of the
+    detector's size.
     """
     px = crop.pixels
     border = np.sort(np.concatenate([px[0], px[-1], px[:, 0], px[:, -1]]), axis=0)
@@ -112,6 +117,7 @@ def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8],
     k = max(1, crop.side // 12)
     mask = np.asarray(cv2.morphologyEx(otsu, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)),
                       np.uint8)
+    _cut_neighbours(mask, crop, others)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     mid = (crop.side / 2.0, crop.side / 2.0)
     best = None
@@ -132,3 +138,17 @@ def outline(crop: Crop, size: float) -> tuple[RotatedBox, npt.NDArray[np.uint8],
     body = np.zeros(mask.shape, np.uint8)
     cv2.drawContours(body, [best], -1, (255,), -1)
     return RotatedBox((crop.x0 + cx, crop.y0 + cy), (bw, bh), float(ang)), body, True
+
+
+def _cut_neighbours(mask: npt.NDArray[np.uint8], crop: Crop,
+                    others: Sequence[tuple[float, float]]) -> None:
+    """Clear the mask's pixels nearer another centre than the crop's own (in place)."""
+    mid = crop.side / 2.0
+    near = [(x - crop.x0, y - crop.y0) for x, y in others
+            if abs(x - crop.x0 - mid) < crop.side and abs(y - crop.y0 - mid) < crop.side]
+    if not near:
+        return
+    yy, xx = np.mgrid[0:crop.side, 0:crop.side].astype(np.float32) + np.float32(0.5)
+    own = (xx - mid) ** 2 + (yy - mid) ** 2
+    for x, y in near:
+        mask[(xx - x) ** 2 + (yy - y) ** 2 < own] = 0

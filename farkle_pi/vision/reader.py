@@ -59,7 +59,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
         cands = [replace(c, size=float(np.clip(c.size, size_hint, 1.45 * size_hint)))
                  for c in cands]
     crops = [cut(image, c) for c in cands]
-    outlines = [outline(crop, c.size) for crop, c in zip(crops, cands, strict=True)]
+    outlines = [outline(crop, c.size, [(o.x, o.y) for o in cands if o is not c and not o.crowded
+                                       and math.hypot(o.x - c.x, o.y - c.y) > 0.6 * c.size])
+                for crop, c in zip(crops, cands, strict=True)]
     turns = [box if body else None for box, _, body in outlines]  # no outline: read unturned
     side = VIEW_SIDES[READER_FILE]
     probs = classify([straighten(image, c, turn, out=side)
