@@ -64,11 +64,11 @@ def find_candidates(image: Image, die_size_px: float | None = None) -> list[Cand
     default scale, where it marks pips instead) is noticed on a coarse pass at a
     fifth of the cost and read at a scale that fits its dice.
     """
-    if die_size_px is not None:
-        found = _detect(image, detector_scale(image.shape, die_size_px))
-        return _suppress_close(found, die_size_px)
     default_scale = detector_scale(image.shape, None)
     coarse_scale = default_scale * COARSE_SIDE / DETECT_SIDE
+    if die_size_px is not None:  # big dice: never smaller than the coarse pass (as below)
+        scale = max(detector_scale(image.shape, die_size_px), coarse_scale)
+        return _suppress_close(_detect(image, scale), die_size_px)
     half = _half(image)  # both passes would halve the photo first: halve it once
     coarse = _detect(image, coarse_scale, half)
     strong = [c.size for c in coarse if c.score >= STRONG_HEAT]
