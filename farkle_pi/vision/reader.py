@@ -12,8 +12,9 @@ import numpy.typing as npt
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.changes import changed_spots
 from farkle_pi.vision.colour import body_colour, colour_name
-from farkle_pi.vision.find import Candidate, find_candidates
+from farkle_pi.vision.find import CLOSEST_SIDES, Candidate, find_candidates
 from farkle_pi.vision.model import CLOSE_READER_FILE, READER_FILE, SECOND_READER_FILE, VIEW_SIDES
 from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
@@ -35,6 +36,7 @@ MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 COCKED_ASPECT = 1.6  # long / short side of the outline, no calibration
 COCKED_LEAN = 1.16  # calibrated tray: long side / the set's die side above this
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
+SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to the empty tray
 # Asked in turn about dice the first reader is unsure of: (net file, view side / die size)
 SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
 TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors add nothing)
@@ -55,6 +57,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     cands = find_candidates(image, size_hint)
     if calibration is not None:
         cands = _in_tray(image, cands, calibration)
+        cands += _changed(image, cands, calibration)
     if size_hint:  # a die's box is 1 to 1.41 calibrated sides: a smaller guess is off centre
         cands = [replace(c, size=float(np.clip(c.size, size_hint, 1.45 * size_hint)))
                  for c in cands]
@@ -169,6 +172,17 @@ def _lies_flat(box: RotatedBox, die_side: float | None) -> bool:
     if die_side:
         return long_side <= COCKED_LEAN * die_side
     return long_side / short_side < COCKED_ASPECT
+
+
+def _changed(image: Image, cands: list[Candidate], cal: Calibration) -> list[Candidate]:
+    """Weak candidates where the tray changed and the detector saw nothing: dice unlike
+    any it learned from. The reader may call them no die (a hand, a shadow)."""
+    ref, side = cal.reference(), cal.die_size_px
+    if ref is None or side is None:
+        return []
+    floor = CLOSEST_SIDES * side
+    return [Candidate(x, y, SPOT_BOX * side, 0.0) for x, y in changed_spots(image, ref, side)
+            if cal.inside((x, y)) and all(math.hypot(x - c.x, y - c.y) > floor for c in cands)]
 
 
 def _in_tray(image: Image, cands: list[Candidate], cal: Calibration) -> list[Candidate]:
