@@ -39,10 +39,20 @@ def test_each_die_is_one_spot_near_its_centre() -> None:
 
 
 def test_light_drift_and_crumbs_are_not_dice() -> None:
-    empty, _ = empty_and_thrown()
-    drifted = np.clip(empty.astype(np.int16) + 6, 0, 255).astype(np.uint8)
+    empty, thrown = empty_and_thrown()
+    drifted = np.clip(empty.astype(np.int16) + 25, 0, 255).astype(np.uint8)
     cv2.circle(drifted, (300, 100), round(0.15 * SIDE), (0, 0, 0), -1)  # a crumb
     assert changed_spots(drifted, empty, SIDE) == []
+    brighter = np.clip(thrown.astype(np.int16) + 25, 0, 255).astype(np.uint8)
+    assert len(changed_spots(brighter, empty, SIDE)) == len(DICE)
+
+
+def test_a_moved_camera_gives_no_spots() -> None:
+    """Striped cloth shifted by half a stripe: everything changed, so nothing is a die."""
+    empty = np.full((480, 640, 3), 60, np.uint8)
+    for x in range(0, 640, 80):
+        empty[:, x:x + 40] = (200, 190, 170)
+    assert changed_spots(np.roll(empty, 40, axis=1), empty, SIDE) == []
 
 
 def test_tray_finds_dice_the_detector_missed(tmp_path: Path,

@@ -117,7 +117,8 @@ def test_a_calibrated_close_up_is_found_whole() -> None:
     detector still sees the dice with room around them, so none is missed."""
     for photo in load_folder(FIXTURES / "closeup"):
         side = float(np.median([min(d.bbox[2:]) for d in photo.dice])) / 1.2
-        readings = read_dice(np.asarray(cv2.imread(str(photo.path)), np.uint8), Calibration(die_size_px=side))
+        image = np.asarray(cv2.imread(str(photo.path)), np.uint8)
+        readings = read_dice(image, Calibration(die_size_px=side))
         assert all(r is not None for _, r in match(photo.dice, readings)), photo.path.name
 
 

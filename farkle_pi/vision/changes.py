@@ -19,6 +19,7 @@ MIN_AREA = 0.35  # a spot covers at least this share of a die's top (in die side
 PEAK_GAP = 0.8  # two dice's centres in one spot lie at least this many sides apart
 MIN_CORE = 0.25  # a spot's centre lies this many sides from its edge (a die, not a line)
 SETTLE_STEPS = 4
+MOST = 0.5  # share of the picture changed above which the empty look says nothing
 
 
 def changed_spots(image: Image, reference: Image, die_side: float) -> list[tuple[float, float]]:
@@ -27,8 +28,13 @@ def changed_spots(image: Image, reference: Image, die_side: float) -> list[tuple
     sigma = max(0.8, die_side / 16.0)
     now = cv2.GaussianBlur(image, (0, 0), sigma).astype(np.int16)
     empty = cv2.GaussianBlur(reference, (0, 0), sigma).astype(np.int16)
-    diff = np.abs(now - empty).sum(axis=2)
-    mask = np.asarray(diff > CHANGED, np.uint8)
+    change = now - empty
+    # the light drifts (clouds, the camera's exposure): most of the tray is empty, so its
+    # median change is the drift, not dice
+    change -= np.median(change[::4, ::4].reshape(-1, 3), axis=0).astype(np.int16)
+    mask = np.asarray(np.abs(change).sum(axis=2) > CHANGED, np.uint8)
+    if float(mask.mean()) > MOST:  # camera moved or the tray is covered: nothing to compare with
+        return []
     k = max(3, round(die_side / 6) | 1)
     mask = np.asarray(cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((k, k), np.uint8)), np.uint8)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
