@@ -36,6 +36,7 @@ MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 COCKED_ASPECT = 1.6  # long / short side of the outline, no calibration
 COCKED_LEAN = 1.16  # calibrated tray: long side / the set's die side above this
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
+NEIGHBOUR_GAP = 0.6  # box sizes beyond which another candidate's pixels are its own
 SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to the empty tray
 # Asked in turn about dice the first reader is unsure of: (net file, view side / die size)
 SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
@@ -62,8 +63,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
         cands = [replace(c, size=float(np.clip(c.size, size_hint, 1.45 * size_hint)))
                  for c in cands]
     crops = [cut(image, c) for c in cands]
-    outlines = [outline(crop, c.size, [(o.x, o.y) for o in cands if o is not c and not o.crowded
-                                       and math.hypot(o.x - c.x, o.y - c.y) > 0.6 * c.size])
+    outlines = [outline(crop, c.size, _neighbours(c, cands))
                 for crop, c in zip(crops, cands, strict=True)]
     turns = [box if body else None for box, _, body in outlines]  # no outline: read unturned
     side = VIEW_SIDES[READER_FILE]
@@ -172,6 +172,13 @@ def _lies_flat(box: RotatedBox, die_side: float | None) -> bool:
     if die_side:
         return long_side <= COCKED_LEAN * die_side
     return long_side / short_side < COCKED_ASPECT
+
+
+def _neighbours(cand: Candidate, cands: list[Candidate]) -> list[tuple[float, float]]:
+    """Centres of the other dice whose side of the gap is theirs (read.outline): not crowded
+    ones, nor any so close it may be this die seen twice."""
+    return [(o.x, o.y) for o in cands if o is not cand and not o.crowded
+            and math.hypot(o.x - cand.x, o.y - cand.y) > NEIGHBOUR_GAP * cand.size]
 
 
 def _changed(image: Image, cands: list[Candidate], cal: Calibration) -> list[Candidate]:
