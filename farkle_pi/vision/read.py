@@ -118,16 +118,8 @@ def outline(crop: Crop, size: float, others: Sequence[tuple[float, float]] = ()
     mask = np.asarray(cv2.morphologyEx(otsu, cv2.MORPH_CLOSE, np.ones((k, k), np.uint8)),
                       np.uint8)
     _cut_neighbours(mask, crop, others)
-    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     mid = (crop.side / 2.0, crop.side / 2.0)
-    best = None
-    for cnt in contours:
-        if cv2.pointPolygonTest(cnt, mid, True) >= -crop.side * 0.1:
-            area = cv2.contourArea(cnt)
-            if 0.3 * size * size < area < 1.6 * size * size and (
-                best is None or area > cv2.contourArea(best)
-            ):
-                best = cnt
+    best = _central_body(mask, mid, crop.side, size)
     fallback = RotatedBox((crop.x0 + mid[0], crop.y0 + mid[1]), (size * 0.8, size * 0.8), 0.0)
     if best is None:
         body = np.zeros_like(mask)
@@ -140,15 +132,37 @@ def outline(crop: Crop, size: float, others: Sequence[tuple[float, float]] = ()
     return RotatedBox((crop.x0 + cx, crop.y0 + cy), (bw, bh), float(ang)), body, True
 
 
+def _central_body(mask: npt.NDArray[np.uint8], mid: tuple[float, float], side: int,
+                  size: float) -> npt.NDArray[np.int32] | None:
+    """The biggest die-sized blob of the mask at (or next to) the crop's middle."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    best: npt.NDArray[np.int32] | None = None
+    for cnt in contours:
+        if cv2.pointPolygonTest(cnt, mid, True) >= -side * 0.1:
+            area = cv2.contourArea(cnt)
+            if 0.3 * size * size < area < 1.6 * size * size and (
+                best is None or area > cv2.contourArea(best)
+            ):
+                best = np.asarray(cnt, np.int32)
+    return best
+
+
 def _cut_neighbours(mask: npt.NDArray[np.uint8], crop: Crop,
                     others: Sequence[tuple[float, float]]) -> None:
-    """Clear the mask's pixels nearer another centre than the crop's own (in place)."""
+    """Clear the mask's pixels nearer another centre than the crop's own (in place): the
+    half-plane beyond the line halfway between the two centres."""
     mid = crop.side / 2.0
-    near = [(x - crop.x0, y - crop.y0) for x, y in others
-            if abs(x - crop.x0 - mid) < crop.side and abs(y - crop.y0 - mid) < crop.side]
-    if not near:
-        return
-    yy, xx = np.mgrid[0:crop.side, 0:crop.side].astype(np.float32) + np.float32(0.5)
-    own = (xx - mid) ** 2 + (yy - mid) ** 2
-    for x, y in near:
-        mask[(xx - x) ** 2 + (yy - y) ** 2 < own] = 0
+    for x, y in others:
+        dx, dy = x - crop.x0 - mid, y - crop.y0 - mid
+        gap = math.hypot(dx, dy)
+        if gap == 0.0 or gap > 2.0 * crop.side:
+            continue
+        ux, uy = dx / gap, dy / gap  # towards the other die
+        far = 4.0 * crop.side
+        cx, cy = mid + dx / 2.0, mid + dy / 2.0  # halfway
+        corners = [(cx - uy * far, cy + ux * far), (cx + uy * far, cy - ux * far),
+                   (cx + uy * far + ux * far, cy - ux * far + uy * far),
+                   (cx - uy * far + ux * far, cy + ux * far + uy * far)]
+        # pixel (i, j) is the square [j, j+1) x [i, i+1): its centre is at + 0.5
+        points = np.round((np.array(corners) - 0.5) * 16).astype(np.int32)
+        cv2.fillConvexPoly(mask, points, (0,), cv2.LINE_8, 4)
