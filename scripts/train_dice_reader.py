@@ -46,7 +46,6 @@ from farkle_pi.vision.dataset import (  # noqa: E402
 from farkle_pi.vision.find import Candidate  # noqa: E402
 from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
-from farkle_pi.vision.synth_busy import render_busy_scene  # noqa: E402
 
 DET_PATCH = 128
 STORE = 64
@@ -117,14 +116,12 @@ class Reader(nn.Module):
 # ---------------------------------------------------------------- data
 def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
                          grey_byler: bool = True, review: Path | None = None,
-                         hard_share: float = 0.0, left_out: tuple[str, ...] = (),
-                         n_busy: int = 0, busy_seed: int = 0
+                         hard_share: float = 0.0, left_out: tuple[str, ...] = ()
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(image, centres Nx2, sizes N, values N) for every training photo.
 
     A rune55 collection in left_out is not learned from, so it can measure photos from a
-    photographer, camera and dice no net saw. Busy scenes (synth_busy) come last, from
-    their own random stream, so a run without them draws exactly as before."""
+    photographer, camera and dice no net saw."""
     out = []
     byler = load_folder(data / "byler_d6")
     if review is not None:
@@ -150,12 +147,6 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     print(f"photos: byler {len(byler)}, rune55 {len(keep)}", flush=True)
     for _ in range(n_synth):
         img, dice = render_scene(rng, size_range=(20.0, 120.0), hard_share=hard_share)
-        out.append((img, np.array([d.center for d in dice], np.float32),
-                    np.array([d.size * 1.1 for d in dice], np.float32),
-                    np.array([d.value for d in dice], np.int64)))
-    busy_rng = np.random.default_rng(busy_seed)
-    for _ in range(n_busy):
-        img, dice = render_busy_scene(busy_rng)
         out.append((img, np.array([d.center for d in dice], np.float32),
                     np.array([d.size * 1.1 for d in dice], np.float32),
                     np.array([d.value for d in dice], np.int64)))
@@ -472,8 +463,6 @@ def main() -> None:
                     help="share of detector patches with their colour channels shuffled")
     ap.add_argument("--read-steps", type=int, default=20000)
     ap.add_argument("--synth", type=int, default=300)
-    ap.add_argument("--busy-synth", type=int, default=0,
-                    help="busy synthetic tables to add (piles, any colour, side faces, carpet)")
     ap.add_argument("--reader-channels", default="32,64,96", help="reader conv widths")
     ap.add_argument("--reader-hidden", type=int, default=96, help="reader hidden layer width")
     ap.add_argument("--reader-contrast", action="store_true",
@@ -518,8 +507,7 @@ def main() -> None:
                   store_scale=args.store_scale, glare_share=args.glare_share,
                   view_side=args.view_side, det_shuffle=args.det_shuffle)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
-                                 args.label_review, args.hard_synth, tuple(args.leave_out),
-                                 args.busy_synth, args.seed + 1)
+                                 args.label_review, args.hard_synth, tuple(args.leave_out))
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector
@@ -527,7 +515,7 @@ def main() -> None:
         export(det, (1, 3, 160, 160), args.out / "dice_detector.onnx")
     if args.only in ("read", "both"):
         crops, labels, turned = build_crops(items, rng)
-        real = items[: len(items) - args.synth - args.busy_synth]
+        real = items[: len(items) - args.synth]
         hard, hard_turned = hard_negatives(real, args.out / "dice_detector.onnx", args.data)
         if hard:
             crops = np.concatenate([crops] + [np.stack(hard)] * 3)  # weight them x3
