@@ -45,6 +45,7 @@ from farkle_pi.vision.dataset import (  # noqa: E402
 )
 from farkle_pi.vision.find import Candidate  # noqa: E402
 from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
+from farkle_pi.vision.reader import NEIGHBOUR_GAP  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
 
 DET_PATCH = 128
@@ -53,7 +54,7 @@ STORE = 64
 # view side / die size (CROP_SCALE at run time; the second reader may look closer); stored
 # crop side / die size (room for a small turn + jitter around the view).
 RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0,
-          "view_side": CROP, "det_shuffle": 0.0}
+          "view_side": CROP, "det_shuffle": 0.0, "neighbour_cut": False}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -277,10 +278,12 @@ def train_detector(items, steps: int, rng: np.random.Generator, strided: bool = 
     return net.eval()
 
 
-def view(img: np.ndarray, x: float, y: float, size: float) -> tuple[np.ndarray, bool]:
-    """A stored crop as read_dice would see a candidate there, and whether it was turned."""
+def view(img: np.ndarray, x: float, y: float, size: float,
+         others: list[tuple[float, float]] | None = None) -> tuple[np.ndarray, bool]:
+    """A stored crop as read_dice would see a candidate there, and whether it was turned.
+    `others`: the other dice's centres, which cut the outline as at run time (--neighbour-cut)."""
     cand = Candidate(float(x), float(y), float(size), 1.0)
-    box, _, body = outline(cut(img, cand), cand.size)
+    box, _, body = outline(cut(img, cand), cand.size, others or ())
     return straighten(img, cand, box if body else None, RECIPE["store_scale"], STORE), body
 
 
@@ -292,8 +295,8 @@ def build_crops(items, rng: np.random.Generator):
     """
     crops, labels, turned = [], [], []
 
-    def add(img, x, y, size, label):
-        crop, body = view(img, x, y, size)
+    def add(img, x, y, size, label, others=None):
+        crop, body = view(img, x, y, size, others)
         crops.append(crop)
         labels.append(label)
         turned.append(body)
@@ -301,9 +304,12 @@ def build_crops(items, rng: np.random.Generator):
     for img, cs, ss, vs in items:
         h, w = img.shape[:2]
         for c, z, v in zip(cs, ss, vs, strict=True):
+            others = ([(float(o[0]), float(o[1])) for o in cs
+                       if math.hypot(o[0] - c[0], o[1] - c[1]) > NEIGHBOUR_GAP * z]
+                      if RECIPE["neighbour_cut"] else None)
             for _ in range(2):
                 jx, jy = rng.normal(0, 0.06 * z, 2)
-                add(img, c[0] + jx, c[1] + jy, z * rng.uniform(0.88, 1.12), int(v))
+                add(img, c[0] + jx, c[1] + jy, z * rng.uniform(0.88, 1.12), int(v), others)
             # a neighbour-ish miss: off-centre view of this die is "not a die"
             d = rng.uniform(0.65, 1.0) * z
             a = rng.uniform(0, 2 * math.pi)
@@ -494,6 +500,8 @@ def main() -> None:
     ap.add_argument("--label-review", type=Path,
                     help="corrections to byler_d6 labels (fixtures/label_review/byler_d6.jsonl)")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
+    ap.add_argument("--neighbour-cut", action="store_true",
+                    help="dice crops' outlines cut by the other dice, as read_dice cuts them")
     ap.add_argument("--teacher", action="append", default=[],
                     help="a trained reader's weights (.pt) for the new reader to copy; "
                          "PATH:contrast for one made with --reader-contrast; repeat to copy "
@@ -505,7 +513,8 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
                   store_scale=args.store_scale, glare_share=args.glare_share,
-                  view_side=args.view_side, det_shuffle=args.det_shuffle)
+                  view_side=args.view_side, det_shuffle=args.det_shuffle,
+                  neighbour_cut=args.neighbour_cut)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out))
     args.out.mkdir(exist_ok=True)
