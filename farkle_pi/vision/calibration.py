@@ -1,8 +1,9 @@
 """Tray calibration: what an empty tray looks like, where it is, how big a die is.
 
-A later issue produces it; the reader uses it when given: detections outside the
-tray polygon are dropped, a die must differ from the empty-tray reference image,
-and the known die size sets the scale the detector works at.
+`farkle-pi calibrate` produces it; the reader uses it when given: detections outside
+the tray polygon are dropped, a die must differ from the empty-tray reference image,
+die-sized patches that differ from it are candidates too (vision/changes.py), and
+the known die size sets the scale the detector works at.
 """
 
 from __future__ import annotations
