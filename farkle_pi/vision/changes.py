@@ -12,6 +12,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.vision.find import shrink
+
 Image = npt.NDArray[np.uint8]
 
 CHANGED = 40.0  # summed |B|+|G|+|R| difference (blurred) a changed pixel exceeds
@@ -28,15 +30,11 @@ def changed_spots(image: Image, reference: Image, die_side: float) -> list[tuple
     at the narrow parts of their patch (peaks of the distance to its edge)."""
     # compared where a die is WORK_SIDE px: a sixth of the work and memory for a 40 px die
     scale = min(1.0, WORK_SIDE / die_side)
-    spots = _spots(_shrink(image, scale), _shrink(reference, scale), die_side * scale)
+    if scale < 1.0:
+        width, height = (max(1, round(n * scale)) for n in (image.shape[1], image.shape[0]))
+        image, reference = shrink(image, width, height), shrink(reference, width, height)
+    spots = _spots(image, reference, die_side * scale)
     return [((x + 0.5) / scale - 0.5, (y + 0.5) / scale - 0.5) for x, y in spots]
-
-
-def _shrink(image: Image, scale: float) -> Image:
-    if scale >= 1.0:
-        return image
-    size = (max(1, round(image.shape[1] * scale)), max(1, round(image.shape[0] * scale)))
-    return np.asarray(cv2.resize(image, size, interpolation=cv2.INTER_AREA), np.uint8)
 
 
 def _spots(image: Image, reference: Image, die_side: float) -> list[tuple[float, float]]:
