@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 from farkle_pi import cli
-from farkle_pi.tray.calibrate import parse_points
+from farkle_pi.devices.frames import Frame
+from farkle_pi.tray.calibrate import die_size, parse_points
+from farkle_pi.traysim.art import off_centre_die, place, texture
 from farkle_pi.vision.calibration import Calibration
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "tray" / "basic.mp4"
@@ -90,3 +92,28 @@ def test_a_given_die_size_round_trips(tmp_path: Path) -> None:
     assert cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", "40",
                      "--out", str(out)]) == 0
     assert Calibration.load(out).die_size_px == 40.0
+
+
+def _still_frames(image: np.ndarray, count: int = 8) -> list[Frame]:
+    return [Frame(image, i / 15.0, i) for i in range(count)]
+
+
+@pytest.mark.parametrize(("distance", "expected"), [(200.0, 0.38 / 200.0), (0.0, None)])
+def test_the_die_put_in_measures_the_cameras_perspective(
+    distance: float, expected: float | None
+) -> None:
+    """A flat die 200 px from the centre that shows 0.38 of its side face (a Camera Module 2
+    at 640x480) gives 0.0019 a pixel; one in the middle cannot tell."""
+    empty = texture("felt", (640, 480), (60, 110, 40), np.random.default_rng(3))
+    canvas = empty.copy()
+    sprite = off_centre_die(3, 2, 40, (225, 225, 225), (25, 25, 25), distance / 530.0)
+    place(canvas, sprite, (320.0 - distance, 240.0), 90.0)  # its side face to the right
+    frame = np.clip(canvas, 0, 255).astype(np.uint8)
+    reference = np.clip(empty, 0, 255).astype(np.uint8)
+    tray = ((10.0, 10.0), (630.0, 10.0), (630.0, 470.0), (10.0, 470.0))
+    measured = die_size(_still_frames(frame), reference, tray)
+    assert measured.side == pytest.approx(40.0 * (1 + 0.5 * distance / 530.0), rel=0.1)
+    if expected is None:
+        assert measured.perspective is None
+    else:
+        assert measured.perspective == pytest.approx(expected, rel=0.25)

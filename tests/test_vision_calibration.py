@@ -26,6 +26,9 @@ GOOD = {"reference_image": None, "tray_polygon": [[0, 0], [640, 0], [640, 480]],
     ({"die_size_px": True}, "die_size_px"),
     ({"reference_image": 7}, "reference_image"),
     ({"reference_image": "empty-tray.png"}, "reference_image"),  # no such file beside it
+    ({"perspective": -0.001}, "perspective"),
+    ({"perspective": 3}, "perspective"),  # a lens with a focal length of a third of a pixel
+    ({"perspective": "wide"}, "perspective"),
 ])
 def test_a_bad_field_is_named_in_one_line(
     tmp_path: Path, change: dict[str, object], field: str
@@ -50,6 +53,13 @@ def test_a_good_file_loads_as_written(tmp_path: Path) -> None:
     cal = Calibration.load(path)
     assert cal.die_size_px == 40.0 and len(cal.tray_polygon) == 3
     assert cal.keep_zone_polygon == () and cal.reference_image is None
+    assert cal.perspective is None  # files from before it was measured load too
+
+
+def test_the_perspective_round_trips(tmp_path: Path) -> None:
+    path = tmp_path / "tray.json"
+    Calibration(None, (), (), 40.0, 0.0019).save(path)
+    assert Calibration.load(path).perspective == 0.0019
 
 
 def _tray_file(tmp_path: Path, reference_size: tuple[int, int] | None,

@@ -49,15 +49,19 @@ def run(args: argparse.Namespace) -> int:
         reference = empty_tray(frames)
         tray = tray_given or find_tray(reference)
         print(f"tray outline: {len(tray)} points ({'given' if tray_given else 'found'})")
-        size = args.die_size
+        size, perspective = args.die_size, None
         if size is None:
-            print("now put one die in the tray ...", flush=True)
-            size = die_size(frames, reference, tray)
+            print("now put one die flat in the tray, near its edge ...", flush=True)
+            measured = die_size(frames, reference, tray)
+            size, perspective = measured.side, measured.perspective
     image = out.with_name(out.stem + ".reference.png")
     image.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(image), reference):
         raise FarkleError(f"cannot write {image}")
-    Calibration(Path(image.name), tray, keep, size).save(out)
+    Calibration(Path(image.name), tray, keep, size, perspective).save(out)
     print(f"die size: {size:.1f} px")
+    if perspective is not None:
+        print(f"perspective: {perspective:.5f} (a flat die 100 px from the picture's centre "
+              f"looks {100 * 100 * perspective:.0f} % longer than wide)")
     print(f"saved {out} and {image}")
     return 0

@@ -5,12 +5,14 @@ The reference is the per-pixel median of a few still frames of the empty tray
 picture's centre that looks like the tray floor, grown from the centre and
 simplified to a polygon. The die size is measured on the first still frame that
 shows dice: the median side (from the area) of the die-sized blobs unlike the
-reference, shadows (the floor evenly darker) left out.
+reference, shadows (the floor evenly darker) left out. The same blobs measure the
+camera's perspective (vision/perspective.py) when one lies away from the centre.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
@@ -18,7 +20,8 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.motion import MotionMeter, foreground
-from farkle_pi.vision.types import Point
+from farkle_pi.vision.perspective import measured_stretch
+from farkle_pi.vision.types import Point, RotatedBox
 
 REFERENCE_FRAMES = 5
 FLOOD_TOLERANCE = 5
@@ -64,8 +67,17 @@ def find_tray(reference: Image) -> tuple[Point, ...]:
     return tuple((round(float(x) / scale, 1), round(float(y) / scale, 1)) for x, y in poly[:, 0])
 
 
-def die_size(frames: Iterable[Frame], reference: Image, tray: tuple[Point, ...]) -> float:
-    """The side in pixels of the die (or dice) put into the tray, once they lie still."""
+@dataclass(frozen=True)
+class DieMeasure:
+    """A die's side in pixels and the perspective its outline shows (None: too near the
+    picture's centre to tell)."""
+
+    side: float
+    perspective: float | None
+
+
+def die_size(frames: Iterable[Frame], reference: Image, tray: tuple[Point, ...]) -> DieMeasure:
+    """The die (or dice) put into the tray, measured once they lie still."""
     region = np.zeros(reference.shape[:2], np.uint8)
     cv2.fillPoly(region, [np.array(tray, np.int32)], (1,))
     meter = MotionMeter()
@@ -74,25 +86,30 @@ def die_size(frames: Iterable[Frame], reference: Image, tray: tuple[Point, ...])
         still_for = still_for + 1 if meter.is_still(meter.moving_share(frame.image)) else 0
         if still_for < 5:
             continue
-        sides = _blob_sides(foreground(frame.image, reference, region, DIE_LEVEL), region)
-        if sides:
-            return round(float(np.median(sides)), 1)
+        blobs = _die_blobs(foreground(frame.image, reference, region, DIE_LEVEL), region)
+        if blobs:
+            height, width = reference.shape[:2]
+            stretch = measured_stretch([box for box, _ in blobs], (width / 2, height / 2), 1)
+            side = round(float(np.median([side for _, side in blobs])), 1)
+            return DieMeasure(side, None if stretch is None else round(stretch, 6))
     raise FarkleError("no die seen in the tray: put one die in the tray and keep it still")
 
 
-def _blob_sides(found: Image, region: Image) -> list[float]:
+def _die_blobs(found: Image, region: Image) -> list[tuple[RotatedBox, float]]:
+    """Each die-sized blob's outline and its side from the area."""
     closed = cv2.morphologyEx(found, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     opened = np.asarray(cv2.morphologyEx(closed, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)))
     contours, _ = cv2.findContours(opened, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     limit = MAX_DIE_SHARE * float(np.count_nonzero(region))
-    sides = []
+    blobs = []
     for contour in contours:
-        (_, _), (w, h), _ = cv2.minAreaRect(contour)
+        (x, y), (w, h), angle = cv2.minAreaRect(contour)
         area = cv2.contourArea(contour)
         square = min(w, h) > 0.7 * max(w, h)
         if min(w, h) >= MIN_DIE_PX and area < limit and square:
-            sides.append(float(np.sqrt(area / ROUNDED_SQUARE)))
-    return sides
+            box = RotatedBox((float(x), float(y)), (float(w), float(h)), float(angle))
+            blobs.append((box, float(np.sqrt(area / ROUNDED_SQUARE))))
+    return blobs
 
 
 def parse_points(text: str, what: str) -> tuple[Point, ...]:

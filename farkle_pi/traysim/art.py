@@ -67,15 +67,31 @@ def cocked_die(value: int, side_value: int, side: int, body: BGR, pip: BGR,
     Its top face is foreshortened to cos(lean) and one side face shows at
     sin(lean): the outline is about 1.4 times longer than wide, as a real one is.
     """
+    return _with_side_face(value, side_value, side, body, pip,
+                           round(side * math.cos(math.radians(lean))),
+                           round(side * math.sin(math.radians(lean))))
+
+
+def off_centre_die(value: int, side_value: int, side: int, body: BGR, pip: BGR,
+                   stretch: float) -> Float:
+    """A flat die away from the middle of a camera's view: its whole top face, and the side
+    face turned to the camera at `stretch` x side (distance from the centre / focal length
+    in pixels). Turn the side face towards the picture's centre when placing it."""
+    return _with_side_face(value, side_value, side, body, pip, side, round(side * stretch))
+
+
+def _with_side_face(value: int, side_value: int, side: int, body: BGR, pip: BGR,
+                    top_h: int, flank_h: int) -> Float:
+    """The top face squeezed to top_h rows above the side face at flank_h rows."""
     top = die_face(value, side, body, pip)
     flank = die_face(side_value, side, body, pip)
-    top_h = round(side * math.cos(math.radians(lean)))
-    flank_h = round(side * math.sin(math.radians(lean)))
     out = np.zeros((top_h + flank_h, side, 4), np.float32)
     out[:top_h] = cv2.resize(top, (side, top_h), interpolation=cv2.INTER_AREA)
-    low = np.asarray(cv2.resize(flank, (side, flank_h), interpolation=cv2.INTER_AREA), np.float32)
-    low[:, :, :3] *= np.float32(0.62)  # the side face is turned away from the light
-    out[top_h:] = low
+    if flank_h:
+        low = np.asarray(cv2.resize(flank, (side, flank_h), interpolation=cv2.INTER_AREA),
+                         np.float32)
+        low[:, :, :3] *= np.float32(0.62)  # the side face is turned away from the light
+        out[top_h:] = low
     return out
 
 

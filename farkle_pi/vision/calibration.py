@@ -1,4 +1,5 @@
-"""Tray calibration: what an empty tray looks like, where it is, how big a die is.
+"""Tray calibration: what an empty tray looks like, where it is, how big a die is, and how
+much of a die's side faces the camera sees away from the picture's centre.
 
 `farkle-pi calibrate` produces it; the reader uses it when given: detections outside
 the tray polygon are dropped, a die must differ from the empty-tray reference image,
@@ -22,16 +23,20 @@ from farkle_pi.errors import FarkleError
 from farkle_pi.vision.types import Point
 
 DIE_SIDE_PX = (4.0, 4000.0)  # a die's side a calibration may give, in pixels
+MAX_PERSPECTIVE = 0.05  # per pixel: a lens with a focal length of 20 px would be past it
 
 
 @dataclass(frozen=True)
 class Calibration:
-    """Empty-tray reference image, tray outline, optional keep zone, die size in px."""
+    """Empty-tray reference image, tray outline, optional keep zone, die size in px, and
+    the perspective: how much longer than wide a flat die looks per pixel from the picture's
+    centre (vision/perspective.py; None: not measured)."""
 
     reference_image: Path | None = None
     tray_polygon: tuple[Point, ...] = ()
     keep_zone_polygon: tuple[Point, ...] = ()
     die_size_px: float | None = None
+    perspective: float | None = None
     _reference: list[npt.NDArray[np.uint8]] = field(default_factory=list, compare=False,
                                                      repr=False)
 
@@ -59,6 +64,7 @@ class Calibration:
             tray_polygon=_polygon(raw, "tray_polygon", path),
             keep_zone_polygon=_polygon(raw, "keep_zone_polygon", path),
             die_size_px=_die_size(raw, path),
+            perspective=_perspective(raw, path),
         )
 
     def save(self, path: Path) -> None:
@@ -68,6 +74,7 @@ class Calibration:
             "tray_polygon": [list(p) for p in self.tray_polygon],
             "keep_zone_polygon": [list(p) for p in self.keep_zone_polygon],
             "die_size_px": self.die_size_px,
+            "perspective": self.perspective,
         }
         path.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
 
@@ -142,3 +149,14 @@ def _die_size(raw: dict[str, object], path: Path) -> float | None:
     """die_size_px: null, or a die's side in pixels."""
     size = raw.get("die_size_px")
     return None if size is None else die_side(size, f"calibration {path}: die_size_px (or null)")
+
+
+def _perspective(raw: dict[str, object], path: Path) -> float | None:
+    """perspective: null (or absent, as before it was measured), or 0 to MAX_PERSPECTIVE."""
+    value = raw.get("perspective")
+    if value is None:
+        return None
+    if not _number(value) or not 0.0 <= value <= MAX_PERSPECTIVE:
+        raise FarkleError(f"calibration {path}: perspective must be 0 to {MAX_PERSPECTIVE:g} "
+                          f"(or null), not {json.dumps(value)}: calibrate again")
+    return float(value)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -16,6 +16,7 @@ from farkle_pi.vision.changes import changed_spots
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import CLOSEST_SIDES, Candidate, find_candidates
 from farkle_pi.vision.model import CLOSE_READER_FILE, READER_FILE, SECOND_READER_FILE, VIEW_SIDES
+from farkle_pi.vision.perspective import measured_stretch, unstretched, widest_stretch
 from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
@@ -30,11 +31,12 @@ MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
 MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 # A die leaning at angle t shows a silhouette of side x side * (cos t + sin t): up to 1.41
 # times longer than a flat die's side. In a calibrated tray the dice are one set, so a die's
-# side is the median short side of the dice found (the calibrated size for a lone die). On
+# side is the median short side of the dice found (the calibrated size for a lone die), and
+# the camera's view of the dice's side faces is taken off first (vision/perspective.py). On
 # any other photo dice may differ in size and outlines stretch by shadows and neighbours, so
 # only a clearly long outline counts.
 COCKED_ASPECT = 1.6  # long / short side of the outline, no calibration
-COCKED_LEAN = 1.16  # calibrated tray: long side / the set's die side above this
+COCKED_LEAN = 1.16  # calibrated tray: long side (side faces taken off) / the set's die side
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
 NEIGHBOUR_GAP = 0.6  # box sizes beyond which another candidate's pixels are its own
 SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to the empty tray
@@ -86,10 +88,10 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
 
     faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), second_view)
     h, w = image.shape[:2]
-    die_side = _set_die_side([box for _, _, box, _ in kept], size_hint)
+    lean = _lean_rule([box for _, _, box, _ in kept], calibration, (w, h))
     out: list[DieReading] = []
     for (cand, _, box, bgr), (value, conf) in zip(kept, faces, strict=True):
-        flat = _lies_flat(box, die_side)
+        flat = _lies_flat(box, lean)
         half = cand.size / 2.0
         bbox = (round(cand.x - half), round(cand.y - half), round(cand.size), round(cand.size))
         at_edge = (bbox[0] <= 1 or bbox[1] <= 1 or bbox[0] + bbox[2] >= w - 1
@@ -104,7 +106,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
             for other, *_ in kept
         )
         # In a calibrated tray a leaning die scores nothing (re-throw); elsewhere `flat` is a hint
-        readable = conf >= MIN_CONFIDENCE and (flat or die_side is None)
+        readable = conf >= MIN_CONFIDENCE and (flat or lean is None)
         out.append(DieReading(
             value=value if readable else None,
             confidence=conf,
@@ -157,21 +159,38 @@ def _turns(view: Image) -> list[Image]:
 _QUARTER_TURNS = (cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_CLOCKWISE)
 
 
-def _set_die_side(boxes: list[RotatedBox], calibrated: float | None) -> float | None:
-    """The side of this tray's dice in pixels (None without a calibration)."""
-    if calibrated is None:
+@dataclass(frozen=True)
+class _LeanRule:
+    """What a calibrated tray's flat die looks like in this frame."""
+
+    centre: tuple[float, float]  # the picture's
+    stretch: float  # side face seen per pixel from the centre (vision/perspective.py)
+    die_side: float  # the set's, in pixels
+
+
+def _lean_rule(boxes: list[RotatedBox], calibration: Calibration | None,
+               size: tuple[int, int]) -> _LeanRule | None:
+    """The rule for this frame's dice; None without a calibrated die size (no rule)."""
+    if calibration is None or calibration.die_size_px is None:
         return None
-    if len(boxes) < 2:
-        return calibrated
-    return float(np.median([min(b.size) for b in boxes]))
+    centre = (size[0] / 2.0, size[1] / 2.0)
+    stretch = measured_stretch(boxes, centre)
+    if stretch is None:
+        stretch = calibration.perspective
+    if stretch is None:
+        stretch = widest_stretch(size[0])
+    side = calibration.die_size_px
+    if len(boxes) >= 2:
+        side = float(np.median([min(b.size) for b in boxes]))
+    return _LeanRule(centre, stretch, side)
 
 
-def _lies_flat(box: RotatedBox, die_side: float | None) -> bool:
+def _lies_flat(box: RotatedBox, lean: _LeanRule | None) -> bool:
     """False for a die leaning on something (its outline longer than a flat die's)."""
-    long_side, short_side = max(box.size), max(1.0, min(box.size))
-    if die_side:
-        return long_side <= COCKED_LEAN * die_side
-    return long_side / short_side < COCKED_ASPECT
+    if lean is None:
+        return max(box.size) / max(1.0, min(box.size)) < COCKED_ASPECT
+    long_side, _ = unstretched(box, lean.centre, lean.stretch)
+    return long_side <= COCKED_LEAN * lean.die_side
 
 
 def _neighbours(cand: Candidate, cands: list[Candidate]) -> list[tuple[float, float]]:

@@ -1,0 +1,94 @@
+"""A calibrated tray withholds a leaning die, not a flat one the camera sees from the side.
+
+A camera above the middle of a tray sees the side faces of dice away from the middle: their
+outlines are longer than wide along the line to the picture's centre, as a leaning die's
+are. read_dice measures that stretch on the dice of the frame and takes it off.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from farkle_pi.traysim.art import cocked_die, off_centre_die, place, texture
+from farkle_pi.vision import Calibration, DieReading, read_dice
+from farkle_pi.vision.model import DETECTOR_FILE, MODEL_DIR, READER_FILE
+
+SIZE = (640, 480)
+SIDE = 40
+FOCAL_PX = 530.0  # Camera Module 2 at 640x480 (62 degrees across): 0.38 side faces 200 px out
+WHITE, BLACK = (225, 225, 225), (25, 25, 25)
+
+pytestmark = pytest.mark.skipif(
+    not all((MODEL_DIR / f).exists() for f in (DETECTOR_FILE, READER_FILE)),
+    reason="vision's model files are not built")
+
+
+def tray(tmp_path: Path, dice: list[tuple[int, float, float, str]]
+         ) -> tuple[np.ndarray, Calibration]:
+    """A felt tray with dice (value, angle from the centre in degrees, distance in px, how:
+    flat, cocked along the line to the centre or cocked across it) and its calibration."""
+    rng = np.random.default_rng(5)
+    empty = texture("felt", SIZE, (60, 110, 40), rng)
+    canvas = empty.copy()
+    centre = np.array(SIZE, float) / 2
+    for value, bearing, distance, how in dice:
+        unit = np.array([math.cos(math.radians(bearing)), math.sin(math.radians(bearing))])
+        at = centre + distance * unit
+        inward = math.degrees(math.atan2(-unit[0], -unit[1]))  # the sprite's bottom to the centre
+        side_value = 7 - value if value != 1 else 2
+        if how == "flat":
+            sprite = off_centre_die(value, side_value, SIDE, WHITE, BLACK, distance / FOCAL_PX)
+            turn = inward
+        else:
+            sprite = cocked_die(value, side_value, SIDE, WHITE, BLACK)
+            turn = inward + (90.0 if how == "across" else 0.0)
+        place(canvas, sprite, (float(at[0]), float(at[1])), turn, shadow=0.5)
+    reference = tmp_path / "empty.png"
+    cv2.imwrite(str(reference), np.clip(empty, 0, 255).astype(np.uint8))
+    frame = np.clip(canvas, 0, 255).astype(np.uint8)
+    return frame, Calibration(reference_image=reference, die_size_px=float(SIDE))
+
+
+def nearest(dice: list[DieReading], bearing: float, distance: float) -> DieReading:
+    x = SIZE[0] / 2 + distance * math.cos(math.radians(bearing))
+    y = SIZE[1] / 2 + distance * math.sin(math.radians(bearing))
+    return min(dice, key=lambda d: math.hypot(d.center[0] - x, d.center[1] - y))
+
+
+FLAT_AROUND = [(2, 0.0, 200.0, "flat"), (3, 70.0, 170.0, "flat"), (4, 150.0, 210.0, "flat"),
+               (5, 215.0, 190.0, "flat"), (6, 290.0, 150.0, "flat")]
+
+
+def test_flat_dice_seen_from_the_side_are_flat_and_read(tmp_path: Path) -> None:
+    frame, calibration = tray(tmp_path, [(1, 0.0, 0.0, "flat"), *FLAT_AROUND])
+    dice = read_dice(frame, calibration)
+    assert len(dice) == 6
+    for value, bearing, distance, _ in [(1, 0.0, 0.0, "flat"), *FLAT_AROUND]:
+        die = nearest(dice, bearing, distance)
+        assert die.flat, (value, die.box)
+        assert die.value == value
+
+
+def test_a_die_leaning_across_the_line_to_the_centre_is_still_withheld(tmp_path: Path) -> None:
+    frame, calibration = tray(tmp_path, [*FLAT_AROUND, (1, 110.0, 100.0, "across")])
+    dice = read_dice(frame, calibration)
+    leaning = nearest(dice, 110.0, 100.0)
+    assert not leaning.flat and leaning.value is None
+    assert all(nearest(dice, b, d).flat for _, b, d, _ in FLAT_AROUND)
+
+
+def test_a_lone_die_is_judged_by_the_calibrated_perspective(tmp_path: Path) -> None:
+    """Too few dice to measure the stretch on: the calibration's (farkle-pi calibrate), else
+    the widest lens's."""
+    frame, calibration = tray(tmp_path, [(5, 215.0, 190.0, "flat")])
+    measured = replace(calibration, perspective=1.0 / FOCAL_PX)
+    assert [(d.value, d.flat) for d in read_dice(frame, measured)] == [(5, True)]
+    assert [(d.value, d.flat) for d in read_dice(frame, calibration)] == [(5, True)]
+    straight_down = replace(calibration, perspective=0.0)  # as if the camera saw no side faces
+    assert [(d.value, d.flat) for d in read_dice(frame, straight_down)] == [(None, False)]
