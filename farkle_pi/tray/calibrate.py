@@ -11,6 +11,7 @@ camera's perspective (vision/perspective.py) when one lies away from the centre.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.motion import MotionMeter, foreground
-from farkle_pi.vision.perspective import measured_stretch
+from farkle_pi.vision.perspective import measured_stretch, radial_sides
 from farkle_pi.vision.types import Point, RotatedBox
 
 REFERENCE_FRAMES = 5
@@ -89,9 +90,12 @@ def die_size(frames: Iterable[Frame], reference: Image, tray: tuple[Point, ...])
         blobs = _die_blobs(foreground(frame.image, reference, region, DIE_LEVEL), region)
         if blobs:
             height, width = reference.shape[:2]
-            stretch = measured_stretch([box for box, _ in blobs], (width / 2, height / 2), 1)
-            side = round(float(np.median([side for _, side in blobs])), 1)
-            return DieMeasure(side, None if stretch is None else round(stretch, 6))
+            centre = (width / 2, height / 2)
+            stretch = measured_stretch([box for box, _ in blobs], centre, 1)
+            sides = [side / math.sqrt(1.0 + (stretch or 0.0) * radial_sides(box, centre)[2])
+                     for box, side in blobs]  # the top face's side: the side face left out
+            return DieMeasure(round(float(np.median(sides)), 1),
+                              None if stretch is None else round(stretch, 6))
     raise FarkleError("no die seen in the tray: put one die in the tray and keep it still")
 
 
