@@ -23,6 +23,7 @@ SIZE = (640, 480)
 SIDE = 40
 FOCAL_PX = 530.0  # Camera Module 2 at 640x480 (62 degrees across): 0.38 side faces 200 px out
 WHITE, BLACK = (225, 225, 225), (25, 25, 25)
+SIDE_FACE = {1: 2, 2: 3, 3: 2, 4: 2, 5: 3, 6: 2}  # a face beside each (never its opposite)
 
 pytestmark = pytest.mark.skipif(
     not all((MODEL_DIR / f).exists() for f in (DETECTOR_FILE, READER_FILE)),
@@ -41,7 +42,7 @@ def tray(tmp_path: Path, dice: list[tuple[int, float, float, str]]
         unit = np.array([math.cos(math.radians(bearing)), math.sin(math.radians(bearing))])
         at = centre + distance * unit
         inward = math.degrees(math.atan2(-unit[0], -unit[1]))  # the sprite's bottom to the centre
-        side_value = 7 - value if value != 1 else 2
+        side_value = SIDE_FACE[value]
         if how == "flat":
             sprite = off_centre_die(value, side_value, SIDE, WHITE, BLACK, distance / FOCAL_PX)
             turn = inward
