@@ -29,6 +29,7 @@ def test_calibrate_finds_the_tray_and_measures_a_die(tmp_path: Path) -> None:
     for corner in TRUE_TRAY:  # every true corner has a found corner near it
         assert np.min(np.linalg.norm(found - corner, axis=1)) < 10
     assert calibration.die_size_px == pytest.approx(TRUE_DIE, rel=0.1)
+    assert calibration.perspective == pytest.approx(0.0, abs=5e-4)  # rendered straight down
     reference = calibration.reference()
     assert reference is not None and reference.shape == (480, 640, 3)
     first = cv2.VideoCapture(str(FIXTURE)).read()[1]
