@@ -359,8 +359,11 @@ def check_calibration(config: Config) -> Finding:
     except FarkleError as error:
         return Finding("calibration", Status.FAIL, str(error))
     size = calibration.die_size_px
+    perspective = ("" if not size or calibration.perspective is not None else
+                   "; perspective not measured (calibrate with the die near the tray's edge, "
+                   "or leaning dice are judged as if by the widest lens)")
     return Finding("calibration", Status.OK, f"{path} loads" + (
-        f", a die is {size:g} px" if size else ", no die size"))
+        f", a die is {size:g} px" if size else ", no die size") + perspective)
 
 
 def _picamera2_finding(facts: Facts) -> Finding:

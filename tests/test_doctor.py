@@ -282,6 +282,11 @@ def test_calibration_verdicts(tmp_path: Path) -> None:
                                 "keep_zone_polygon": [], "die_size_px": 40}))
     fits = doctor.check_calibration(config)
     assert fits.status is Status.OK and "a die is 40 px" in fits.message
+    assert "perspective not measured" in fits.message  # a file from before it was measured
+    path.write_text(json.dumps({"reference_image": "empty.png", "tray_polygon": [],
+                                "keep_zone_polygon": [], "die_size_px": 40,
+                                "perspective": 0.0019}))
+    assert "perspective" not in doctor.check_calibration(config).message
     bigger = replace(config, camera=CameraConfig(source="picamera2", width=1280, height=960))
     refused = doctor.check_calibration(bigger)
     assert refused.status is Status.FAIL and "1280x960 px" in refused.message
