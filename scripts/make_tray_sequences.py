@@ -94,7 +94,9 @@ def write(name: str) -> Path:
     reference = out_dir / f"{name}.reference.jpg"
     cv2.imwrite(str(reference), scene.reference(), [cv2.IMWRITE_JPEG_QUALITY, 90])
     spec = scene.spec
-    calibration = Calibration(Path(reference.name), spec.tray, spec.keep_zone, float(spec.die_px))
+    # rendered straight down: no side faces in view, a perspective of 0
+    calibration = Calibration(Path(reference.name), spec.tray, spec.keep_zone, float(spec.die_px),
+                              0.0)
     calibration.save(out_dir / f"{name}.calibration.json")
     media = out_dir / (name if fmt == "jpg" else f"{name}.mp4")
     _write_frames(scene, media, fmt)
