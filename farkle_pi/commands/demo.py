@@ -107,7 +107,8 @@ def run(args: argparse.Namespace) -> int:
                 if press is not None:
                     app.actions.put(press)
                     last_press = clock()
-            if player is not None and player.finished and app.tray_events.empty():
+            if (player is not None and player.finished and app.tray_events.empty()
+                    and ended_at is None):  # (the winner screen stays its time without it)
                 print("the recorded session ended before the game did")
                 break
             clock.tick()
