@@ -20,7 +20,6 @@ MIN_DICE = 3  # dice away from the centre a frame's stretch is measured on
 # The widest Pi camera (Camera Module 3 Wide, 102 degrees across) has a focal length of 0.4
 # picture widths: the most a flat die can stretch when nothing better is known.
 WIDEST_FOCAL = 0.4
-MAX_STRETCH_WIDTHS = 1.0 / WIDEST_FOCAL
 
 
 def radial_sides(box: RotatedBox, centre: tuple[float, float]) -> tuple[float, float, float]:
@@ -50,12 +49,10 @@ def measured_stretch(boxes: list[RotatedBox], centre: tuple[float, float],
 
 def widest_stretch(width: int) -> float:
     """The stretch per pixel of the widest lens, in a picture `width` pixels across."""
-    return MAX_STRETCH_WIDTHS / max(1, width)
+    return 1.0 / (WIDEST_FOCAL * max(1, width))
 
 
-def unstretched(box: RotatedBox, centre: tuple[float, float], stretch: float
-                ) -> tuple[float, float]:
-    """The outline's long and short side once the side face the camera sees is taken off."""
+def unstretched_length(box: RotatedBox, centre: tuple[float, float], stretch: float) -> float:
+    """The outline's long side once the side face the camera sees is taken off."""
     along, across, distance = radial_sides(box, centre)
-    along /= 1.0 + stretch * distance
-    return max(along, across), min(along, across)
+    return max(along / (1.0 + stretch * distance), across)

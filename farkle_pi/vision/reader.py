@@ -16,7 +16,7 @@ from farkle_pi.vision.changes import changed_spots
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import CLOSEST_SIDES, Candidate, find_candidates
 from farkle_pi.vision.model import CLOSE_READER_FILE, READER_FILE, SECOND_READER_FILE, VIEW_SIDES
-from farkle_pi.vision.perspective import measured_stretch, unstretched, widest_stretch
+from farkle_pi.vision.perspective import measured_stretch, unstretched_length, widest_stretch
 from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify, cut, outline, straighten
 from farkle_pi.vision.types import DieReading, RotatedBox
 
@@ -189,8 +189,7 @@ def _lies_flat(box: RotatedBox, lean: _LeanRule | None) -> bool:
     """False for a die leaning on something (its outline longer than a flat die's)."""
     if lean is None:
         return max(box.size) / max(1.0, min(box.size)) < COCKED_ASPECT
-    long_side, _ = unstretched(box, lean.centre, lean.stretch)
-    return long_side <= COCKED_LEAN * lean.die_side
+    return unstretched_length(box, lean.centre, lean.stretch) <= COCKED_LEAN * lean.die_side
 
 
 def _neighbours(cand: Candidate, cands: list[Candidate]) -> list[tuple[float, float]]:
