@@ -54,7 +54,8 @@ STORE = 64
 # view side / die size (CROP_SCALE at run time; the second reader may look closer); stored
 # crop side / die size (room for a small turn + jitter around the view).
 RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0,
-          "view_side": CROP, "det_shuffle": 0.0, "neighbour_cut": False}
+          "view_side": CROP, "det_shuffle": 0.0, "neighbour_cut": False, "colour_swap": 0.0,
+          "oblique": 0.0}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -359,11 +360,32 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
         sx = rng.uniform(0.92, 1.08)  # mild stretch: perspective, stretched photos
         m[0] *= sx
         m[0, 2] += side / 2 * (1 - sx)
-        view = cv2.warpAffine(crops[k], m, (side, side), borderMode=cv2.BORDER_REPLICATE)
+        if RECIPE["oblique"] and rng.random() < RECIPE["oblique"]:
+            view = cv2.warpPerspective(crops[k], oblique(side, side / view_scale, rng) @ np.vstack(
+                [m, [0.0, 0.0, 1.0]]), (side, side), borderMode=cv2.BORDER_REPLICATE)
+        else:
+            view = cv2.warpAffine(crops[k], m, (side, side), borderMode=cv2.BORDER_REPLICATE)
         if RECIPE["glare_share"] and rng.random() < RECIPE["glare_share"]:
             view = glare_streak(view, rng)
+        if RECIPE["colour_swap"] and rng.random() < RECIPE["colour_swap"]:
+            view = np.ascontiguousarray(view[..., rng.permutation(3)])  # hue must not matter
         out.append(colour_jitter(view, rng))
     return to_tensor(out)
+
+
+def oblique(side: int, die: float, rng: np.random.Generator) -> np.ndarray:
+    """A camera tilted towards a random direction, about the view's centre: the top face
+    shortened along it (up to 0.7), wider at the near edge, and off the outline's centre, as
+    dice look in photos not taken from straight above."""
+    phi = rng.uniform(0, 2 * math.pi)
+    c, s = math.cos(phi), math.sin(phi)
+    turn = np.array([[c, s, 0.0], [-s, c, 0.0], [0.0, 0.0, 1.0]])
+    short = rng.uniform(0.7, 1.0)
+    tilt = np.array([[1.0, 0.0, 0.0],
+                     [0.0, short, (1 - short) * 0.5 * die],
+                     [0.0, rng.uniform(-0.2, 0.2) / die, 1.0]])
+    centre = np.array([[1.0, 0.0, side / 2], [0.0, 1.0, side / 2], [0.0, 0.0, 1.0]])
+    return centre @ turn.T @ tilt @ turn @ np.linalg.inv(centre)
 
 
 DISTILL_T = 2.0  # temperature of the teachers' and the new reader's readings
@@ -495,6 +517,10 @@ def main() -> None:
                     help="stored crop side / die size (at least 1.45 x --view-scale)")
     ap.add_argument("--glare-share", type=float, default=0.0,
                     help="share of reader views given a white glare streak")
+    ap.add_argument("--colour-swap", type=float, default=0.0,
+                    help="share of reader views with their colour channels shuffled")
+    ap.add_argument("--oblique", type=float, default=0.0,
+                    help="share of reader views seen as by a tilted camera")
     ap.add_argument("--hard-synth", type=float, default=0.0,
                     help="share of synthetic dice that are marbled or have low-contrast pips")
     ap.add_argument("--label-review", type=Path,
@@ -514,7 +540,8 @@ def main() -> None:
     RECIPE.update(grey_share=args.grey_share, view_scale=args.view_scale,
                   store_scale=args.store_scale, glare_share=args.glare_share,
                   view_side=args.view_side, det_shuffle=args.det_shuffle,
-                  neighbour_cut=args.neighbour_cut)
+                  neighbour_cut=args.neighbour_cut, colour_swap=args.colour_swap,
+                  oblique=args.oblique)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out))
     args.out.mkdir(exist_ok=True)
