@@ -368,7 +368,7 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
         if RECIPE["glare_share"] and rng.random() < RECIPE["glare_share"]:
             view = glare_streak(view, rng)
         if RECIPE["colour_swap"] and rng.random() < RECIPE["colour_swap"]:
-            view = np.ascontiguousarray(view[..., rng.permutation(3)])  # hue must not matter
+            view = view[..., rng.permutation(3)]  # hue must not matter
         out.append(colour_jitter(view, rng))
     return to_tensor(out)
 

@@ -21,7 +21,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.motion import MotionMeter, foreground
-from farkle_pi.vision.perspective import measured_stretch, radial_sides
+from farkle_pi.vision.perspective import measured_stretch
 from farkle_pi.vision.types import Point, RotatedBox
 
 REFERENCE_FRAMES = 5
@@ -92,7 +92,7 @@ def die_size(frames: Iterable[Frame], reference: Image, tray: tuple[Point, ...])
             height, width = reference.shape[:2]
             centre = (width / 2, height / 2)
             stretch = measured_stretch([box for box, _ in blobs], centre, 1)
-            sides = [side / math.sqrt(1.0 + (stretch or 0.0) * radial_sides(box, centre)[2])
+            sides = [side / math.sqrt(1.0 + (stretch or 0.0) * math.dist(box.center, centre))
                      for box, side in blobs]  # the top face's side: the side face left out
             return DieMeasure(round(float(np.median(sides)), 1),
                               None if stretch is None else round(stretch, 6))
