@@ -46,10 +46,13 @@ class SynthDie:
     angle: float
     body_bgr: tuple[int, int, int]
     marble_bgr: tuple[int, int, int] | None = None  # second body colour, swirled in
+    extent: tuple[float, float, float, float] | None = None  # box of a die seen at a slant
 
     @property
     def bbox(self) -> tuple[float, float, float, float]:
-        """Axis-aligned box of the rotated square."""
+        """Axis-aligned box of the rotated square (or of the slanted cube)."""
+        if self.extent is not None:
+            return self.extent
         half = self.size / 2.0 * (abs(math.cos(math.radians(self.angle)))
                                   + abs(math.sin(math.radians(self.angle))))
         return (self.center[0] - half, self.center[1] - half, 2 * half, 2 * half)
@@ -165,13 +168,16 @@ def _swirl(img: Image, outline: npt.NDArray[np.int32], colour: tuple[int, int, i
 def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
                  n_dice: int | None = None, size_range: tuple[float, float] = (20.0, 80.0),
                  touching: bool = True, background: Image | None = None,
-                 noise: bool = True, hard_share: float = 0.0
+                 noise: bool = True, hard_share: float = 0.0, slant_share: float = 0.0
                  ) -> tuple[Image, list[SynthDie]]:
     """A random tray photo from above: background plus 1-12 dice, no overlaps.
 
-    hard_share of the dice are marbled or have low-contrast pips; at 0 the random
-    stream is the one earlier renders (and the shipped nets' training) used.
+    hard_share of the dice are marbled or have low-contrast pips; slant_share of the
+    scenes are seen by a tilted camera, their dice drawn as cubes with side faces. At 0
+    the random stream is the one earlier renders (and the shipped nets' training) used.
     """
+    from farkle_pi.vision.cube import View, draw_cube  # cube draws with this module's pips
+
     h, w = shape
     img: Image = random_background(shape, rng, noise) if background is None else background.copy()
     count = int(rng.integers(1, 13)) if n_dice is None else n_dice
@@ -199,13 +205,21 @@ def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
             veins = BODY_COLOURS[int(rng.integers(len(BODY_COLOURS)))]
             die = replace(die, marble_bgr=veins if rng.random() < 0.7 else None)
         dice.append(die)
+    view = View.random(rng) if slant_share and rng.random() < slant_share else None
+    if view is not None:
+        dice.sort(key=lambda d: view.nearness(d.center))  # the near ones hide the far ones
     for k, die in enumerate(dice):
         hard = die.marble_bgr is not None or (hard_share and rng.random() < hard_share)
         pip = _any_pip(die.body_bgr, rng) if hard else _contrast_pip(die.body_bgr, rng)
         if die.marble_bgr is not None and rng.random() < 0.5:  # veins the pips' colour
             dark_pip = (int(0.75 * pip[0]), int(0.75 * pip[1]), int(0.75 * pip[2]))
             dice[k] = die = replace(die, marble_bgr=dark_pip)
-        draw_die(img, die, pip, rng)
+        if view is None:
+            draw_die(img, die, pip, rng)
+            continue
+        box = draw_cube(img, die.center, die.size, die.angle, view, die.value,
+                        die.body_bgr, pip, rng, die.marble_bgr)
+        dice[k] = replace(die, center=(box[0] + box[2] / 2, box[1] + box[3] / 2), extent=box)
     if noise and rng.random() < 0.5:
         img = np.asarray(cv2.GaussianBlur(img, (0, 0), rng.uniform(0.3, 1.0)), np.uint8)
     return img, dice
