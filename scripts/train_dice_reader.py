@@ -55,7 +55,7 @@ STORE = 64
 # crop side / die size (room for a small turn + jitter around the view).
 RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0,
           "view_side": CROP, "det_shuffle": 0.0, "neighbour_cut": False, "colour_swap": 0.0,
-          "oblique": 0.0}
+          "oblique": 0.0, "degrade": 0.0}
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -371,8 +371,25 @@ def crop_batch(crops, labels, turned, idx, rng: np.random.Generator):
             view = glare_streak(view, rng)
         if RECIPE["colour_swap"] and rng.random() < RECIPE["colour_swap"]:
             view = view[..., rng.permutation(3)]  # hue must not matter
+        if RECIPE["degrade"] and rng.random() < RECIPE["degrade"]:
+            view = degrade(view, rng)
         out.append(colour_jitter(view, rng))
     return to_tensor(out)
+
+
+def degrade(view: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """A view as a cheap phone photo gives it: fewer pixels on the die, JPEG blocks, blur.
+    Unread dice of tables the reader never saw look like that at 40 px; the renders do not."""
+    side = view.shape[0]
+    small = max(8, round(side * rng.uniform(0.4, 0.8)))
+    view = cv2.resize(cv2.resize(view, (small, small), interpolation=cv2.INTER_AREA),
+                      (side, side), interpolation=cv2.INTER_LINEAR)
+    if rng.random() < 0.5:
+        ok, jpeg = cv2.imencode(".jpg", view, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(25, 70))])
+        view = cv2.imdecode(jpeg, cv2.IMREAD_COLOR) if ok else view
+    if rng.random() < 0.3:
+        view = cv2.GaussianBlur(view, (0, 0), rng.uniform(0.6, 1.5))
+    return view
 
 
 def oblique(side: int, die: float, rng: np.random.Generator) -> np.ndarray:
@@ -523,6 +540,8 @@ def main() -> None:
                     help="share of reader views with their colour channels shuffled")
     ap.add_argument("--oblique", type=float, default=0.0,
                     help="share of reader views seen as by a tilted camera")
+    ap.add_argument("--degrade", type=float, default=0.0,
+                    help="share of reader views given fewer pixels, JPEG blocks and blur")
     ap.add_argument("--hard-synth", type=float, default=0.0,
                     help="share of synthetic dice that are marbled or have low-contrast pips")
     ap.add_argument("--slant-synth", type=float, default=0.0,
@@ -545,7 +564,7 @@ def main() -> None:
                   store_scale=args.store_scale, glare_share=args.glare_share,
                   view_side=args.view_side, det_shuffle=args.det_shuffle,
                   neighbour_cut=args.neighbour_cut, colour_swap=args.colour_swap,
-                  oblique=args.oblique)
+                  oblique=args.oblique, degrade=args.degrade)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out),
                                  args.slant_synth)
