@@ -42,6 +42,7 @@ def test_side_faces_are_ones_a_real_die_has_around_its_top(top: int) -> None:
 @pytest.mark.parametrize("value", range(1, 7))
 def test_straight_down_the_camera_sees_only_the_top_face(value: int) -> None:
     img, (x, y, w, h) = cube(value, 0.0)
+    assert (x, y) == pytest.approx((200 - EDGE / 2, 200 - EDGE / 2), abs=1)
     assert w == pytest.approx(EDGE, abs=1) and h == pytest.approx(EDGE, abs=1)
     assert pips(img, slice(int(y), int(y + h))) == value
 
