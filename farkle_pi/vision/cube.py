@@ -142,7 +142,7 @@ def _paste(img: Image, face: Image, quad: Vector, lit: float) -> None:
 
 
 def _shadow(img: Image, flat: Vector, edge: float, lamp: Vector, camera: Vector) -> None:
-    """A soft dark patch where the die keeps the lamp off the table."""
+    """A patch 30 % darker where the die keeps the lamp off the table."""
     along = -lamp[:2] / max(lamp[2], 0.3) * edge * 0.5  # the lamp's slant, table frame
     shift = (camera @ np.array([along[0], along[1], 0.0]))[:2]
     hull = cv2.convexHull(np.round((flat + shift) * 16).astype(np.int32))
