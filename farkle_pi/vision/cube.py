@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
-from farkle_pi.vision.synth import PIP_LAYOUT, marble
+from farkle_pi.vision.synth import PIP_LAYOUT, marble, pip_geometry
 
 Image = npt.NDArray[np.uint8]
 Vector = npt.NDArray[np.float64]
@@ -87,7 +87,7 @@ def face_picture(value: int, body: Colour, pip: Colour, veins: Colour | None,
     if veins is not None:
         weight = marble(FACE, rng) * rng.uniform(0.4, 0.85)
         img = img * (1 - weight[..., None]) + np.array(veins, np.float32) * weight[..., None]
-    spacing, radius = FACE * rng.uniform(0.24, 0.3), FACE * rng.uniform(0.07, 0.1)
+    spacing, radius = pip_geometry(FACE, rng)
     for px, py in PIP_LAYOUT[value]:
         centre = (round((FACE / 2 + px * spacing) * 16), round((FACE / 2 + py * spacing) * 16))
         cv2.circle(img, centre, round(radius * 16), pip, -1, cv2.LINE_AA, 4)
@@ -135,8 +135,8 @@ def _paste(img: Image, face: Image, quad: Vector, lit: float) -> None:
     part = img[y0:y1, x0:x1].astype(np.float32)
     part = part * (1 - alpha) + np.clip(colour, 0, 255) * alpha
     img[y0:y1, x0:x1] = np.clip(part, 0, 255).astype(np.uint8)
-    rim = tuple(int(c) for c in np.mean(colour[mask > 128], axis=0) * 0.6) if (mask > 128).any() \
-        else (0, 0, 0)
+    inside = mask > 128  # empty for a face seen almost edge-on
+    rim = tuple(int(c) for c in colour[inside].mean(axis=0) * 0.6) if inside.any() else (0, 0, 0)
     cv2.polylines(img[y0:y1, x0:x1], [np.round(local * 16).astype(np.int32)], True, rim,
                   max(1, round(math.dist(quad[0], quad[1]) / 30)), cv2.LINE_AA, 4)
 

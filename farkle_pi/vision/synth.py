@@ -134,8 +134,7 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
     # a darker rim suggests the side faces and the rounded edge
     rim = tuple(int(c * 0.7) for c in die.body_bgr)
     cv2.polylines(img, [to_img(outline)], True, rim, max(1, int(s / 25)), cv2.LINE_AA, 4)
-    spacing = s * rng.uniform(0.24, 0.3)
-    radius = s * rng.uniform(0.07, 0.1)
+    spacing, radius = pip_geometry(s, rng)
     for px, py in PIP_LAYOUT[die.value]:
         c = to_img(np.array([[px * spacing, py * spacing]]))[0]
         cv2.circle(img, (int(c[0]), int(c[1])), int(radius * 16), pip_bgr, -1, cv2.LINE_AA, 4)
@@ -146,6 +145,11 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
                    cv2.LINE_AA, 4)
         soft = cv2.GaussianBlur(spot, (0, 0), s * 0.06 + 0.5).astype(np.float32)
         cv2.add(img, (soft * rng.uniform(0.2, 0.7)).astype(np.uint8), dst=img)
+
+
+def pip_geometry(side: float, rng: np.random.Generator) -> tuple[float, float]:
+    """Pip spacing and radius for a face `side` across: makers differ within these ranges."""
+    return side * rng.uniform(0.24, 0.3), side * rng.uniform(0.07, 0.1)
 
 
 def _swirl(img: Image, outline: npt.NDArray[np.int32], colour: tuple[int, int, int],
