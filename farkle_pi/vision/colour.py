@@ -7,6 +7,7 @@ purple, pink) and the BGR mean is given too for finer comparisons.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import cv2
@@ -29,34 +30,55 @@ _CHANNEL_SUM = np.ones((1, 3), np.float32)
 
 
 def body_colour(crop: Image, mask: npt.NDArray[np.uint8]) -> tuple[int, int, int]:
-    """Mean BGR of the mask's majority colour: pixels far from the first mean are pips/glare."""
+    """Mean BGR of the mask's pixels near their median colour: pips and glare are a minority,
+    so the median is the body's even where blurred red pips tint a black die's mean."""
     if int(cv2.countNonZero(mask)) < 4:
         mask = np.full(mask.shape, 255, np.uint8)
-    first = np.array(cv2.mean(crop, mask)[:3], np.float32)
-    dist = colour_distance(crop, first)
-    near = np.asarray((dist < 90.0) & (mask > 0), np.uint8)
+    median = np.array([_median(crop, channel, mask) for channel in range(3)], np.float32)
+    near = np.asarray((colour_distance(crop, median) < BODY_SPREAD) & (mask > 0), np.uint8)
     mean = cv2.mean(crop, near if int(cv2.countNonZero(near)) >= 4 else mask)
     return (int(mean[0]), int(mean[1]), int(mean[2]))
 
 
+def _median(image: Image, channel: int, mask: npt.NDArray[np.uint8]) -> float:
+    """Median of one channel under the mask, from its histogram (half numpy's time)."""
+    counts = np.cumsum(cv2.calcHist([image], [channel], mask, [256], [0, 256]).ravel())
+    return float(np.searchsorted(counts, counts[-1] / 2.0))
+
+
+BODY_SPREAD = 60.0  # summed B, G, R difference from the median within which a pixel is body
+# Hue angles (degrees, CIELAB a*b* plane) where each name starts, going round from red
+HUE_NAMES = ((-150.0, "blue"), (-50.0, "purple"), (-10.0, "red"), (45.0, "orange"),
+             (70.0, "yellow"), (115.0, "green"))
+PINK_BELOW = 20.0  # a light red (lightness over LIGHT_PINK) of hue below this is pink
+LIGHT_PINK = 110.0
+# Chroma (distance from grey in the a*b* plane) below which a body has no colour. Warm hues
+# need more: a camera's warm cast and blurred red pips tint black dice that way.
+GREY_CHROMA, WARM_GREY_CHROMA = 8.0, 15.0
+PALE_CHROMA = 20.0  # a light body (lightness over LIGHT) below this chroma is white or ivory
+LIGHT, DARK = 160.0, 95.0  # lightness (OpenCV's 0..255) of white and black bodies
+IVORY_YELLOW = 8.0  # b* (yellowness) from which a pale body is ivory
+
+
 def colour_name(bgr: tuple[int, int, int]) -> str:
-    """A coarse, human name for a BGR body colour."""
-    pixel = np.array([[bgr]], np.uint8)
-    h, s, v = (int(c) for c in cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV)[0, 0])
-    if v < 60 or (s < 60 and v < 90):
-        return "black"
-    if s < 45:
-        return "white" if v > 170 else "grey"
-    if s < 90 and v > 150 and 10 <= h <= 35:
-        return "ivory"
-    if h < 8 or h >= 170:
-        return "pink" if s < 130 and v > 150 else "red"
-    if h < 18:
-        return "orange"
-    if h < 35:
-        return "yellow"
-    if h < 85:
-        return "green"
-    if h < 130:
-        return "blue"
-    return "pink" if s < 130 and v > 150 else "purple"
+    """A coarse, human name for a BGR body colour.
+
+    Named in CIELAB by hue angle and chroma, not HSV: a dark purple die has little HSV
+    value and a white die in shade little HSV brightness, yet people name both at a glance.
+    """
+    lab = cv2.cvtColor(np.array([[bgr]], np.uint8), cv2.COLOR_BGR2Lab)[0, 0].astype(float)
+    lightness, a, b = lab[0], lab[1] - 128.0, lab[2] - 128.0
+    chroma, hue = math.hypot(a, b), math.degrees(math.atan2(b, a))
+    warm = -10.0 <= hue < 60.0
+    if chroma < (WARM_GREY_CHROMA if warm else GREY_CHROMA) or (
+            lightness > LIGHT and chroma < PALE_CHROMA):
+        if lightness > LIGHT:
+            return "ivory" if b >= IVORY_YELLOW and hue > 60.0 else "white"
+        return "black" if lightness < DARK else "grey"
+    name = "green"  # hue below -150 or from 115 on
+    for start, hue_name in HUE_NAMES:
+        if hue >= start:
+            name = hue_name
+    if name == "red" and hue < PINK_BELOW and lightness > LIGHT_PINK:
+        return "pink"
+    return name
