@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.vision.colour import body_colour, colour_distance, colour_name
+from farkle_pi.vision.colour import COLOUR_NAMES, body_colour, colour_distance, colour_name
 from farkle_pi.vision.colour_check import load_named_dice, named_by_reader
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -78,11 +78,27 @@ def test_colour_names(bgr: tuple[int, int, int], name: str) -> None:
     assert colour_name(bgr) == name
 
 
-def test_a_bad_colour_list_line_is_one_clear_error(tmp_path: Path) -> None:
+def test_every_colour_has_one_of_the_documented_names() -> None:
+    levels = range(0, 256, 15)
+    names = {colour_name((b, g, r)) for b in levels for g in levels for r in levels}
+    assert names == set(COLOUR_NAMES)
+
+
+@pytest.mark.parametrize(("line", "complaint"), [
+    ('{"image": "b.jpg", "colours": ["red"]}', "line 2: expected"),
+    ('{"image": "b.jpg", "bbox": [1, 2, 3, 4], "colours": ["gren"], "sample": "check"}',
+     "line 2: unknown colour 'gren'"),
+    ('{"image": "b.jpg", "bbox": [1, 2, 3, 4], "colours": [], "sample": "check"}',
+     "line 2: unknown colour '\\(none\\)'"),
+    ('{"image": "b.jpg", "bbox": [1, 2, 3, 4], "colours": ["red"], "sample": "tuning"}',
+     "line 2: unknown sample 'tuning'"),
+])
+def test_a_bad_colour_list_line_is_one_clear_error(tmp_path: Path, line: str,
+                                                   complaint: str) -> None:
     bad = tmp_path / "colours.jsonl"
     bad.write_text('{"image": "a.jpg", "bbox": [1, 2, 3, 4], "colours": ["red"], '
-                   '"sample": "check"}\n{"image": "b.jpg", "colours": ["red"]}\n')
-    with pytest.raises(FarkleError, match="line 2: expected") as err:
+                   '"sample": "check"}\n' + line + "\n")
+    with pytest.raises(FarkleError, match=complaint) as err:
         load_named_dice(bad)
     assert "\n" not in str(err.value)
 

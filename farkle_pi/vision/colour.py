@@ -46,6 +46,8 @@ def _median(image: Image, channel: int, mask: npt.NDArray[np.uint8]) -> float:
     return float(np.searchsorted(counts, counts[-1] / 2.0))
 
 
+COLOUR_NAMES = ("white", "ivory", "grey", "black", "red", "orange", "yellow", "green", "blue",
+                "purple", "pink")
 BODY_SPREAD = 60.0  # summed B, G, R difference from the median within which a pixel is body
 # Hue angles (degrees, CIELAB a*b* plane) where each name starts, going round from red
 HUE_NAMES = ((-150.0, "blue"), (-50.0, "purple"), (-10.0, "red"), (45.0, "orange"),
@@ -57,7 +59,8 @@ LIGHT_PINK = 110.0
 GREY_CHROMA, WARM_GREY_CHROMA = 8.0, 15.0
 PALE_CHROMA = 20.0  # a light body (lightness over LIGHT) below this chroma is white or ivory
 LIGHT, DARK = 160.0, 95.0  # lightness (OpenCV's 0..255) of white and black bodies
-IVORY_YELLOW = 8.0  # b* (yellowness) from which a pale body is ivory
+IVORY_YELLOW = 8.0  # b* (yellowness) from which a pale body is ivory ...
+WARM_HUES = (-10.0, 60.0)  # ... if its hue is past the warm ones (red to orange), i.e. yellow
 
 
 def colour_name(bgr: tuple[int, int, int]) -> str:
@@ -69,11 +72,11 @@ def colour_name(bgr: tuple[int, int, int]) -> str:
     lab = cv2.cvtColor(np.array([[bgr]], np.uint8), cv2.COLOR_BGR2Lab)[0, 0].astype(float)
     lightness, a, b = lab[0], lab[1] - 128.0, lab[2] - 128.0
     chroma, hue = math.hypot(a, b), math.degrees(math.atan2(b, a))
-    warm = -10.0 <= hue < 60.0
+    warm = WARM_HUES[0] <= hue < WARM_HUES[1]
     if chroma < (WARM_GREY_CHROMA if warm else GREY_CHROMA) or (
             lightness > LIGHT and chroma < PALE_CHROMA):
         if lightness > LIGHT:
-            return "ivory" if b >= IVORY_YELLOW and hue > 60.0 else "white"
+            return "ivory" if b >= IVORY_YELLOW and hue >= WARM_HUES[1] else "white"
         return "black" if lightness < DARK else "grey"
     name = "green"  # hue below -150 or from 115 on
     for start, hue_name in HUE_NAMES:

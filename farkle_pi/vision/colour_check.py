@@ -16,8 +16,11 @@ import numpy as np
 
 from farkle_pi.devices.imagefile import read_image
 from farkle_pi.errors import FarkleError
+from farkle_pi.vision.colour import COLOUR_NAMES
 from farkle_pi.vision.reader import read_dice
 from farkle_pi.vision.types import DieReading
+
+SAMPLES = ("design", "check")
 
 
 @dataclass(frozen=True)
@@ -43,12 +46,19 @@ def load_named_dice(path: Path) -> list[NamedDie]:
         try:
             row = json.loads(line)
             x, y, w, h = (float(v) for v in row["bbox"])
-            out.append(NamedDie(str(row["image"]), (x, y, w, h),
-                                tuple(str(c) for c in row["colours"]), str(row["sample"])))
+            die = NamedDie(str(row["image"]), (x, y, w, h),
+                           tuple(str(c) for c in row["colours"]), str(row["sample"]))
         except (ValueError, KeyError, TypeError):
             raise FarkleError(f"colour list {path} line {number}: expected "
                               '{"image": NAME, "bbox": [x, y, w, h], "colours": [NAME, ...], '
                               '"sample": "design" or "check"}') from None
+        unknown = [c for c in die.colours if c not in COLOUR_NAMES] or (
+            [] if die.colours else ["(none)"])
+        if unknown or die.sample not in SAMPLES:
+            what = f"colour {unknown[0]!r}" if unknown else f"sample {die.sample!r}"
+            raise FarkleError(f"colour list {path} line {number}: unknown {what}; colours are "
+                              f"{', '.join(COLOUR_NAMES)}, samples {' or '.join(SAMPLES)}")
+        out.append(die)
     return out
 
 
