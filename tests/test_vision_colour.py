@@ -16,8 +16,8 @@ from farkle_pi.vision.colour import COLOUR_NAMES, body_colour, colour_distance, 
 from farkle_pi.vision.colour_check import load_named_dice, named_by_reader
 
 ROOT = Path(__file__).resolve().parents[1]
-BYLER = ROOT.parent / "shared" / "data" / "byler_d6"
-NAMED = ROOT / "fixtures" / "label_review" / "byler_d6_colours.jsonl"
+DATA = ROOT.parent / "shared" / "data"
+LABEL_REVIEW = ROOT / "fixtures" / "label_review"
 
 
 @pytest.mark.parametrize("shape", [(55, 55, 3), (7, 9, 3), (1, 1, 3)])
@@ -103,15 +103,22 @@ def test_a_bad_colour_list_line_is_one_clear_error(tmp_path: Path, line: str,
     assert "\n" not in str(err.value)
 
 
-@pytest.mark.parametrize("sample", ["design", "check"])
-def test_real_dice_are_named_as_a_person_names_them(sample: str) -> None:
-    """240 byler_d6 dice named by eye (fixtures/label_review/README.md). The naming rule was
-    made on the design dice; on the check dice it names 115 of 120 right (HSV rules: 102)."""
-    if not (BYLER / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {BYLER} (shared/data sits beside the repo)")
-    dice = [d for d in load_named_dice(NAMED) if d.sample == sample]
-    assert len(dice) == 120
-    named = named_by_reader(BYLER, dice)
+@pytest.mark.parametrize(("folder", "names", "sample", "count", "floor"), [
+    ("byler_d6", "byler_d6_colours.jsonl", "design", 120, 0.9),
+    ("byler_d6", "byler_d6_colours.jsonl", "check", 120, 0.9),
+    ("rune55", "rune55_tray_colours.jsonl", "check", 67, 0.85),
+])
+def test_real_dice_are_named_as_a_person_names_them(folder: str, names: str, sample: str,
+                                                     count: int, floor: float) -> None:
+    """Dice named by eye (fixtures/label_review/README.md). The naming rule was made on the
+    byler design dice. Measured: byler check 115 of 120 (HSV rules: 102), rune55 felt trays
+    59 of 67 (HSV rules: 61)."""
+    photos = DATA / folder
+    if not (photos / "labels.jsonl").is_file():
+        pytest.skip(f"real photos not found at {photos} (shared/data sits beside the repo)")
+    dice = [d for d in load_named_dice(LABEL_REVIEW / names) if d.sample == sample]
+    assert len(dice) == count
+    named = named_by_reader(photos, dice)
     assert named.count(None) == 0  # every named die is found
     right = sum(1 for d, n in zip(dice, named, strict=True) if n in d.colours)
-    assert right >= 0.9 * len(dice)
+    assert right >= floor * len(dice)
