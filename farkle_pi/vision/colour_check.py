@@ -7,7 +7,6 @@ names one die by its labelled box and lists every name a person could give its b
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +16,8 @@ import numpy as np
 from farkle_pi.devices.imagefile import read_image
 from farkle_pi.errors import FarkleError
 from farkle_pi.vision.colour import COLOUR_NAMES
+from farkle_pi.vision.dataset import json_lines, load_folder
+from farkle_pi.vision.evaluate import match
 from farkle_pi.vision.reader import read_dice
 from farkle_pi.vision.types import DieReading
 
@@ -35,12 +36,8 @@ class NamedDie:
 
 def load_named_dice(path: Path) -> list[NamedDie]:
     """The entries of a colour list, or a one-line error naming the bad line."""
-    try:
-        lines = path.read_text(encoding="utf-8").splitlines()
-    except OSError as err:
-        raise FarkleError(f"cannot read colour list {path}: {err.strerror}") from None
     out = []
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(json_lines(path, f"colour list {path}"), start=1):
         if not line.strip():
             continue
         try:
@@ -52,8 +49,7 @@ def load_named_dice(path: Path) -> list[NamedDie]:
             raise FarkleError(f"colour list {path} line {number}: expected "
                               '{"image": NAME, "bbox": [x, y, w, h], "colours": [NAME, ...], '
                               '"sample": "design" or "check"}') from None
-        unknown = [c for c in die.colours if c not in COLOUR_NAMES] or (
-            [] if die.colours else ["(none)"])
+        unknown = [c for c in die.colours if c not in COLOUR_NAMES] if die.colours else ["(none)"]
         if unknown or die.sample not in SAMPLES:
             what = f"colour {unknown[0]!r}" if unknown else f"sample {die.sample!r}"
             raise FarkleError(f"colour list {path} line {number}: unknown {what}; colours are "
@@ -65,21 +61,29 @@ def load_named_dice(path: Path) -> list[NamedDie]:
 def named_by_reader(folder: Path, dice: list[NamedDie],
                     reader: Callable[[np.ndarray], list[DieReading]] = read_dice
                     ) -> list[str | None]:
-    """What the reader names each die (None: no reading there), reading each photo once."""
-    readings: dict[str, list[DieReading]] = {}
+    """What the reader names each die (None: no reading there), reading each photo once.
+
+    Each named die is one of the folder's labelled dice, paired with a reading as
+    `farkle-pi evaluate` pairs them (evaluate.match)."""
+    photos = {p.path.name: p for p in load_folder(folder)}
+    readings: dict[str, dict[tuple[float, ...], DieReading | None]] = {}
     names: list[str | None] = []
     for die in dice:
+        photo = photos.get(die.image)
+        if photo is None:
+            raise FarkleError(f"the colour list names {die.image}, which {folder} has no labels "
+                              "for: the list is for another folder")
         if die.image not in readings:
-            readings[die.image] = reader(read_image(folder / die.image))
-        names.append(_name_at(readings[die.image], die.bbox))
+            pairs = match(photo.dice, reader(read_image(photo.path)))
+            readings[die.image] = {_box_key(lab.bbox): r for lab, r in pairs}
+        if _box_key(die.bbox) not in readings[die.image]:
+            raise FarkleError(f"the colour list names a die at {list(die.bbox)} in {die.image}, "
+                              f"where {folder} has no labelled die: the list is for other labels")
+        reading = readings[die.image][_box_key(die.bbox)]
+        names.append(reading.colour_name if reading else None)
     return names
 
 
-def _name_at(readings: list[DieReading], bbox: tuple[float, float, float, float]
-             ) -> str | None:
-    """The colour name of the reading nearest the box's centre, within half its size."""
-    x, y, w, h = bbox
-    centre = (x + w / 2.0, y + h / 2.0)
-    near = [(math.dist(r.center, centre), r) for r in readings]
-    near = [(d, r) for d, r in near if d <= max(w, h) / 2.0]
-    return min(near, key=lambda pair: pair[0])[1].colour_name if near else None
+def _box_key(bbox: tuple[float, ...]) -> tuple[float, ...]:
+    """A labelled box as the colour lists write it (to 0.1 px)."""
+    return tuple(round(v, 1) for v in bbox)

@@ -46,7 +46,7 @@ class LabelledImage:
 def load_folder(folder: Path) -> list[LabelledImage]:
     """Read a dataset folder's labels.jsonl (images are not loaded here)."""
     labels = folder / "labels.jsonl"
-    lines = _json_lines(labels, str(labels))
+    lines = json_lines(labels, str(labels))
     out: list[LabelledImage] = []
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -79,7 +79,7 @@ def apply_review(photos: list[LabelledImage], review: Path
                  ) -> tuple[list[LabelledImage], list[str]]:
     """The photos with the labels a review file corrects (see fixtures/label_review), and the
     photo of each correction. Each entry must name a labelled die exactly: image, bbox, value."""
-    lines = _json_lines(review, f"label review {review}")
+    lines = json_lines(review, f"label review {review}")
     fixed = {p.path.name: p for p in photos}
     corrected: list[str] = []
     for number, line in enumerate(lines, start=1):
@@ -108,7 +108,7 @@ def apply_review(photos: list[LabelledImage], review: Path
     return [fixed[p.path.name] for p in photos], corrected
 
 
-def _json_lines(path: Path, what: str) -> list[str]:
+def json_lines(path: Path, what: str) -> list[str]:
     """A JSON-lines file's lines, or a one-line error naming `what`."""
     try:
         return path.read_text(encoding="utf-8").splitlines()
