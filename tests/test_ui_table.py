@@ -16,7 +16,7 @@ from farkle_pi.table.table import Table
 @dataclass(frozen=True)
 class Die:
     value: int | None
-    colour_name: str = "white"
+    colour_bgr: tuple[int, int, int] = (235, 235, 235)  # white
 
 
 @dataclass(frozen=True)
@@ -68,6 +68,28 @@ def test_wrong_number_of_dice_is_named(table: Table) -> None:
     table.tray(News("settled", dice("15523")))
     assert table.state is not None and table.state.last_throw is None
     assert table.view().prompt == "5 dice in the tray: throw 6"
+
+
+PURPLE, BLUER_PURPLE, RED = (170, 50, 110), (170, 50, 96), (40, 40, 200)
+
+
+@pytest.mark.parametrize(("fives", "doubled"), [
+    ((PURPLE, PURPLE, PURPLE), True),
+    ((PURPLE, BLUER_PURPLE, PURPLE), True),  # alone the bluer one is named blue
+    ((PURPLE, RED, PURPLE), False),
+])
+def test_a_one_colour_triple_from_the_tray_is_doubled_in_a_two_colour_game(
+    tmp_path: Path, fives: tuple[tuple[int, int, int], ...], doubled: bool
+) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        throw = (*(Die(5, c) for c in fives), Die(2, RED), Die(3, RED), Die(4))
+        table.tray(News("settled", throw))
+        assert table.state is not None
+        best = max(option.points for option in table.state.options)
+        assert best == (1000 if doubled else 500)
 
 
 def test_tray_events_are_ignored_outside_a_game(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from farkle_pi.game import Command, GameState, Keep, Throw
 from farkle_pi.rules import Die, Roll
+from farkle_pi.vision.colour import set_colour_names
 
 PROMPTS = {
     "cocked": "die cocked - throw it again",
@@ -19,7 +20,7 @@ class TrayDie(Protocol):
     @property
     def value(self) -> int | None: ...
     @property
-    def colour_name(self) -> str: ...
+    def colour_bgr(self) -> tuple[int, int, int]: ...
 
 
 class TrayNews(Protocol):
@@ -46,9 +47,10 @@ def tray_step(state: GameState, event: TrayNews) -> Command | str | None:
             return None  # the tray's prompt (cocked, unreadable) follows and says why
         if len(values) != state.dice_to_throw:
             return count_prompt(len(values), state.dice_to_throw)
-        coloured = state.rules.colour_triples  # colours matter to the score only then
-        return Throw(Roll(Die(v, d.colour_name if coloured else None)
-                          for v, d in zip(values, event.dice, strict=True) if v))
+        if not state.rules.colour_triples:  # colours matter to the score only then
+            return Throw(Roll.of(*(v for v in values if v)))
+        colours = set_colour_names([d.colour_bgr for d in event.dice])
+        return Throw(Roll(Die(v, c) for v, c in zip(values, colours, strict=True) if v))
     if event.kind == "removed" and state.phase == "keep":
         keep = Roll.of(*(d.value for d in event.dice if d.value is not None))
         if any(o.keep.faces == keep.faces for o in state.options):

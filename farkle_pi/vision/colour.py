@@ -8,6 +8,8 @@ purple, pink) and the BGR mean is given too for finer comparisons.
 from __future__ import annotations
 
 import math
+from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import cv2
@@ -85,3 +87,58 @@ def colour_name(bgr: tuple[int, int, int]) -> str:
     if name == "red" and hue < PINK_BELOW and lightness > LIGHT_PINK:
         return "pink"
     return name
+
+
+# Dice thrown together in a two-colour game: complete-linkage groups in CIELAB (OpenCV's
+# 0..255 units), lightness weighted by SET_LIGHTNESS because shade and glare change a die's
+# lightness far more than its hue; one group when every pair is within SET_SPREAD. Chosen on
+# byler_d6's training split (benchmarks/bench_colour.py).
+SET_SPREAD = 8.0
+SET_LIGHTNESS = 0.2
+
+
+def set_colour_names(colours: Sequence[tuple[int, int, int]], sets: int = 2) -> list[str]:
+    """A name for each of the dice thrown together (BGR body colours), one name a set.
+
+    Alone, a die near a border between two names (a mauve die among purple ones, a shaded
+    one among white ones) can be named apart from its set-mates, and a one-colour triple
+    would then go unscored. In one picture a set's dice lie close in colour, and a two-colour
+    game throws at most two sets: so the dice are grouped, closest first, into at most `sets`
+    groups (fewer while every pair in a group is within SET_SPREAD), and each group takes
+    the name most of its dice have (on a tie, its mean colour's name, if that is one of them).
+    """
+    if not colours:
+        return []
+    lab = cv2.cvtColor(np.array([colours], np.uint8), cv2.COLOR_BGR2Lab)[0].astype(np.float32)
+    lab[:, 0] *= SET_LIGHTNESS
+    distance = np.linalg.norm(lab[:, None] - lab[None], axis=2)
+    own = [colour_name(c) for c in colours]
+    names = list(own)
+    for group in _complete_linkage(distance, SET_SPREAD, sets):
+        votes = Counter(own[i] for i in group).most_common()
+        tied = [name for name, count in votes if count == votes[0][1]]
+        mean = np.mean([colours[i] for i in group], axis=0)
+        by_mean = colour_name((int(mean[0]), int(mean[1]), int(mean[2])))
+        for i in group:
+            names[i] = by_mean if by_mean in tied else tied[0]
+    return names
+
+
+def _complete_linkage(distance: npt.NDArray[np.float32], limit: float, most: int
+                      ) -> list[list[int]]:
+    """Groups of indices, merged closest first while there are more than `most` or every
+    pair in the merged group is within `limit` (complete linkage)."""
+    groups = [[i] for i in range(len(distance))]
+    far = distance.astype(np.float64)
+    np.fill_diagonal(far, np.inf)
+    while len(groups) > 1:
+        a, b = divmod(int(np.argmin(far)), len(groups))
+        if far[a, b] > limit and len(groups) <= most:
+            break
+        a, b = min(a, b), max(a, b)
+        groups[a] += groups.pop(b)
+        far[a] = np.maximum(far[a], far[b])  # a group is as far as its farthest member
+        far[:, a] = far[a]
+        far[a, a] = np.inf
+        far = np.delete(np.delete(far, b, axis=0), b, axis=1)
+    return groups

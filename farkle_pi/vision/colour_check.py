@@ -7,9 +7,13 @@ names one die by its labelled box and lists every name a person could give its b
 from __future__ import annotations
 
 import json
+import random
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -42,8 +46,7 @@ def load_named_dice(path: Path) -> list[NamedDie]:
             continue
         try:
             row = json.loads(line)
-            x, y, w, h = (float(v) for v in row["bbox"])
-            die = NamedDie(str(row["image"]), (x, y, w, h),
+            die = NamedDie(str(row["image"]), _box(row["bbox"]),
                            tuple(str(c) for c in row["colours"]), str(row["sample"]))
         except (ValueError, KeyError, TypeError):
             raise FarkleError(f"colour list {path} line {number}: expected "
@@ -61,27 +64,132 @@ def load_named_dice(path: Path) -> list[NamedDie]:
 def named_by_reader(folder: Path, dice: list[NamedDie],
                     reader: Callable[[np.ndarray], list[DieReading]] = read_dice
                     ) -> list[str | None]:
-    """What the reader names each die (None: no reading there), reading each photo once.
+    """What the reader names each die (None: no reading there), reading each photo once."""
+    readings = _Readings(folder, reader)
+    found = [readings.at(die.image, die.bbox) for die in dice]
+    return [r.colour_name if r else None for r in found]
 
-    Each named die is one of the folder's labelled dice, paired with a reading as
-    `farkle-pi evaluate` pairs them (evaluate.match)."""
-    photos = {p.path.name: p for p in load_folder(folder)}
-    readings: dict[str, dict[tuple[float, ...], DieReading | None]] = {}
-    names: list[str | None] = []
-    for die in dice:
-        photo = photos.get(die.image)
+
+@dataclass(frozen=True)
+class ColourSets:
+    """One photo's dice grouped by eye into the sets a player would call one colour."""
+
+    image: str
+    sets: tuple[tuple[tuple[float, float, float, float], ...], ...]  # each set's labelled boxes
+    sample: str
+
+
+def load_colour_sets(path: Path) -> list[ColourSets]:
+    """The photos of a colour-set list, or a one-line error naming the bad line."""
+    out = []
+    for number, line in enumerate(json_lines(path, f"colour-set list {path}"), start=1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+            sets = tuple(tuple(_box(b) for b in group) for group in row["sets"])
+            photo = ColourSets(str(row["image"]), sets, str(row["sample"]))
+        except (ValueError, KeyError, TypeError):
+            raise FarkleError(f"colour-set list {path} line {number}: expected "
+                              '{"image": NAME, "sets": [[[x, y, w, h], ...], ...], '
+                              '"sample": "design" or "check"}') from None
+        if photo.sample not in SAMPLES or not all(photo.sets):
+            what = f"sample {photo.sample!r}" if photo.sample not in SAMPLES else "an empty set"
+            raise FarkleError(f"colour-set list {path} line {number}: {what}; samples are "
+                              f"{' or '.join(SAMPLES)} and every set holds a box")
+        out.append(photo)
+    return out
+
+
+Colour = tuple[int, int, int]
+
+
+def sets_by_reader(folder: Path, photos: list[ColourSets],
+                   reader: Callable[[np.ndarray], list[DieReading]] = read_dice
+                   ) -> list[list[tuple[int, Colour]]]:
+    """For each photo, every die the reader finds: its set (by eye) and its body colour."""
+    readings = _Readings(folder, reader)
+    out = []
+    for photo in photos:
+        found = [(k, readings.at(photo.image, box)) for k, group in enumerate(photo.sets)
+                 for box in group]
+        out.append([(k, r.colour_bgr) for k, r in found if r is not None])
+    return out
+
+
+@dataclass(frozen=True)
+class SetAgreement:
+    """Pairs of dice in made-up throws, and whether the names tell their sets apart."""
+
+    alike: int  # pairs of one set given one name ...
+    same_set: int  # ... of all pairs of one set
+    apart: int  # pairs of two sets given two names ...
+    two_sets: int  # ... of all pairs of two sets
+    whole: int  # three or more dice of one set in a throw, all given one name ...
+    triples: int  # ... of all such
+
+
+def set_agreement(photos: list[list[tuple[int, Colour]]],
+                  namer: Callable[[list[Colour]], list[str]],
+                  throws: int = 40, seed: int = 0) -> SetAgreement:
+    """Throws of a two-colour game made up from each photo, named together by `namer`: up to
+    six dice drawn from two of the photo's sets, or from one set a quarter of the time."""
+    rng = random.Random(seed)
+    alike = same_set = apart = two_sets = whole = triples = 0
+    for dice in photos:
+        sets = sorted({k for k, _ in dice})
+        pairs = [k for k in sets if sum(j == k for j, _ in dice) >= 2]
+        if len(sets) < 2:
+            continue
+        for _ in range(throws):
+            one = rng.random() < ONE_SET_THROWS and pairs
+            chosen = [rng.choice(pairs)] if one else rng.sample(sets, 2)
+            pool = [d for d in dice if d[0] in chosen]
+            throw = rng.sample(pool, min(6, len(pool)))
+            names = namer([colour for _, colour in throw])
+            for (a, name_a), (b, name_b) in combinations(zip(throw, names, strict=True), 2):
+                if a[0] == b[0]:
+                    same_set, alike = same_set + 1, alike + (name_a == name_b)
+                else:
+                    two_sets, apart = two_sets + 1, apart + (name_a != name_b)
+            for k, count in Counter(k for k, _ in throw).items():
+                if count >= 3:
+                    triples += 1
+                    whole += len({n for (j, _), n in zip(throw, names, strict=True) if j == k}) == 1
+    return SetAgreement(alike, same_set, apart, two_sets, whole, triples)
+
+
+ONE_SET_THROWS = 0.25  # share of made-up throws from one set only
+
+
+class _Readings:
+    """The reader's readings of a labelled folder, each photo read once, by labelled box.
+
+    Dice are paired with readings as `farkle-pi evaluate` pairs them (evaluate.match), so
+    a list made for another folder or other labels is a one-line error."""
+
+    def __init__(self, folder: Path, reader: Callable[[np.ndarray], list[DieReading]]) -> None:
+        self.folder, self.reader = folder, reader
+        self.photos = {p.path.name: p for p in load_folder(folder)}
+        self.read: dict[str, dict[tuple[float, ...], DieReading | None]] = {}
+
+    def at(self, image: str, bbox: tuple[float, ...]) -> DieReading | None:
+        photo = self.photos.get(image)
         if photo is None:
-            raise FarkleError(f"the colour list names {die.image}, which {folder} has no labels "
+            raise FarkleError(f"the list names {image}, which {self.folder} has no labels "
                               "for: the list is for another folder")
-        if die.image not in readings:
-            pairs = match(photo.dice, reader(read_image(photo.path)))
-            readings[die.image] = {_box_key(lab.bbox): r for lab, r in pairs}
-        if _box_key(die.bbox) not in readings[die.image]:
-            raise FarkleError(f"the colour list names a die at {list(die.bbox)} in {die.image}, "
-                              f"where {folder} has no labelled die: the list is for other labels")
-        reading = readings[die.image][_box_key(die.bbox)]
-        names.append(reading.colour_name if reading else None)
-    return names
+        if image not in self.read:
+            pairs = match(photo.dice, self.reader(read_image(photo.path)))
+            self.read[image] = {_box_key(lab.bbox): r for lab, r in pairs}
+        if _box_key(bbox) not in self.read[image]:
+            raise FarkleError(f"the list names a die at {list(bbox)} in {image}, where "
+                              f"{self.folder} has no labelled die: the list is for other labels")
+        return self.read[image][_box_key(bbox)]
+
+
+def _box(value: Any) -> tuple[float, float, float, float]:
+    x, y, w, h = (float(v) for v in value)
+    return (x, y, w, h)
 
 
 def _box_key(bbox: tuple[float, ...]) -> tuple[float, ...]:
