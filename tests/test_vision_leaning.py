@@ -21,6 +21,7 @@ from farkle_pi.vision.model import DETECTOR_FILE, MODEL_DIR, READER_FILE
 
 SIZE = (640, 480)
 SIDE = 40
+BIG_SIDE = 48  # a die from another set, 1.2 times as big: longer than a set's leaning limit
 FOCAL_PX = 530.0  # Camera Module 2 at 640x480 (62 degrees across): 0.38 side faces 200 px out
 WHITE, BLACK = (225, 225, 225), (25, 25, 25)
 SIDE_FACE = {1: 2, 2: 3, 3: 2, 4: 2, 5: 3, 6: 2}  # a face beside each (never its opposite)
@@ -33,7 +34,8 @@ pytestmark = pytest.mark.skipif(
 def tray(tmp_path: Path, dice: list[tuple[int, float, float, str]]
          ) -> tuple[np.ndarray, Calibration]:
     """A felt tray with dice (value, angle from the centre in degrees, distance in px, how:
-    flat, cocked along the line to the centre or cocked across it) and its calibration."""
+    flat, big (flat, from a bigger set), cocked along the line to the centre or cocked across
+    it) and its calibration."""
     rng = np.random.default_rng(5)
     empty = texture("felt", SIZE, (60, 110, 40), rng)
     canvas = empty.copy()
@@ -43,8 +45,9 @@ def tray(tmp_path: Path, dice: list[tuple[int, float, float, str]]
         at = centre + distance * unit
         inward = math.degrees(math.atan2(-unit[0], -unit[1]))  # the sprite's bottom to the centre
         side_value = SIDE_FACE[value]
-        if how == "flat":
-            sprite = off_centre_die(value, side_value, SIDE, WHITE, BLACK, distance / FOCAL_PX)
+        if how in ("flat", "big"):
+            side = BIG_SIDE if how == "big" else SIDE
+            sprite = off_centre_die(value, side_value, side, WHITE, BLACK, distance / FOCAL_PX)
             turn = inward
         else:
             sprite = cocked_die(value, side_value, SIDE, WHITE, BLACK)
@@ -82,6 +85,14 @@ def test_a_die_leaning_across_the_line_to_the_centre_is_still_withheld(tmp_path:
     leaning = nearest(dice, 110.0, 100.0)
     assert not leaning.flat and leaning.value is None
     assert all(nearest(dice, b, d).flat for _, b, d, _ in FLAT_AROUND)
+
+
+def test_a_bigger_flat_die_among_the_set_is_flat_and_read(tmp_path: Path) -> None:
+    """Its outline is longer than the set's die side, as a leaning die's is, but not longer
+    than wide."""
+    frame, calibration = tray(tmp_path, [*FLAT_AROUND, (4, 110.0, 100.0, "big")])
+    big = nearest(read_dice(frame, calibration), 110.0, 100.0)
+    assert big.flat and big.value == 4
 
 
 def test_a_lone_die_is_judged_by_the_calibrated_perspective(tmp_path: Path) -> None:

@@ -37,6 +37,10 @@ MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 # only a clearly long outline counts.
 COCKED_ASPECT = 1.6  # long / short side of the outline, no calibration
 COCKED_LEAN = 1.16  # calibrated tray: long side (side faces taken off) / the set's die side
+# ... and / the outline's own short side: a leaning die is as wide as a flat one, so its
+# outline is longer than wide; a flat die that is only bigger than the set's median, or
+# whose outline a shadow swells all round, is not
+LEAN_ASPECT = 1.08
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
 NEIGHBOUR_GAP = 0.6  # box sizes beyond which another candidate's pixels are its own
 SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to the empty tray
@@ -189,7 +193,8 @@ def _lies_flat(box: RotatedBox, lean: _LeanRule | None) -> bool:
     """False for a die leaning on something (its outline longer than a flat die's)."""
     if lean is None:
         return max(box.size) / max(1.0, min(box.size)) < COCKED_ASPECT
-    return unstretched_length(box, lean.centre, lean.stretch) <= COCKED_LEAN * lean.die_side
+    length = unstretched_length(box, lean.centre, lean.stretch)
+    return length <= COCKED_LEAN * lean.die_side or length <= LEAN_ASPECT * min(box.size)
 
 
 def _neighbours(cand: Candidate, cands: list[Candidate]) -> list[tuple[float, float]]:
