@@ -202,3 +202,15 @@ def test_a_bad_colour_set_list_line_is_one_clear_error(tmp_path: Path) -> None:
     bad.write_text('{"image": "a.jpg", "sets": [[1, 2, 3, 4]], "sample": "check"}\n')
     with pytest.raises(FarkleError, match="line 1: expected"):
         load_colour_sets(bad)
+
+
+def test_set_agreement_counts_pairs_and_triples_of_made_up_throws() -> None:
+    """Two sets of three dice in one photo: every throw draws from both (or from one)."""
+    photo = [(0, RED)] * 3 + [(1, WHITE)] * 3
+    all_alike = set_agreement([photo], lambda colours: ["red"] * len(colours), throws=20)
+    assert all_alike.alike == all_alike.same_set > 0 and all_alike.apart == 0
+    assert all_alike.whole == all_alike.triples > 0
+    by_colour = set_agreement([photo], lambda colours: [colour_name(c) for c in colours],
+                              throws=20)
+    assert by_colour.alike == by_colour.same_set and by_colour.apart == by_colour.two_sets > 0
+    assert (by_colour.same_set, by_colour.triples) == (all_alike.same_set, all_alike.triples)

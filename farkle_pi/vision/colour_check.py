@@ -129,6 +129,9 @@ class SetAgreement:
     triples: int  # ... of all such
 
 
+ONE_SET_THROWS = 0.25  # share of made-up throws from one set only
+
+
 def set_agreement(photos: list[list[tuple[int, Colour]]],
                   namer: Callable[[list[Colour]], list[str]],
                   throws: int = 40, seed: int = 0) -> SetAgreement:
@@ -138,28 +141,25 @@ def set_agreement(photos: list[list[tuple[int, Colour]]],
     alike = same_set = apart = two_sets = whole = triples = 0
     for dice in photos:
         sets = sorted({k for k, _ in dice})
-        pairs = [k for k in sets if sum(j == k for j, _ in dice) >= 2]
+        sets_of_two = [k for k in sets if sum(j == k for j, _ in dice) >= 2]
         if len(sets) < 2:
             continue
         for _ in range(throws):
-            one = rng.random() < ONE_SET_THROWS and pairs
-            chosen = [rng.choice(pairs)] if one else rng.sample(sets, 2)
+            one_set = rng.random() < ONE_SET_THROWS and bool(sets_of_two)
+            chosen = [rng.choice(sets_of_two)] if one_set else rng.sample(sets, 2)
             pool = [d for d in dice if d[0] in chosen]
             throw = rng.sample(pool, min(6, len(pool)))
-            names = namer([colour for _, colour in throw])
-            for (a, name_a), (b, name_b) in combinations(zip(throw, names, strict=True), 2):
-                if a[0] == b[0]:
+            named = list(zip((k for k, _ in throw), namer([c for _, c in throw]), strict=True))
+            for (set_a, name_a), (set_b, name_b) in combinations(named, 2):
+                if set_a == set_b:
                     same_set, alike = same_set + 1, alike + (name_a == name_b)
                 else:
                     two_sets, apart = two_sets + 1, apart + (name_a != name_b)
-            for k, count in Counter(k for k, _ in throw).items():
+            for k, count in Counter(k for k, _ in named).items():
                 if count >= 3:
                     triples += 1
-                    whole += len({n for (j, _), n in zip(throw, names, strict=True) if j == k}) == 1
+                    whole += len({name for j, name in named if j == k}) == 1
     return SetAgreement(alike, same_set, apart, two_sets, whole, triples)
-
-
-ONE_SET_THROWS = 0.25  # share of made-up throws from one set only
 
 
 class _Readings:
