@@ -17,6 +17,7 @@ from farkle_pi.table.table import Table
 class Die:
     value: int | None
     colour_bgr: tuple[int, int, int] = (235, 235, 235)  # white
+    center: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -90,6 +91,42 @@ def test_a_one_colour_triple_from_the_tray_is_doubled_in_a_two_colour_game(
         assert table.state is not None
         best = max(option.points for option in table.state.options)
         assert best == (1000 if doubled else 500)
+
+
+BLUE = (200, 60, 30)
+# Four 5s, three of them red, each where it lies in the tray
+FOUR_FIVES = (Die(5, BLUE, (10.0, 10.0)), Die(5, RED, (60.0, 10.0)), Die(5, RED, (110.0, 10.0)),
+              Die(5, RED, (160.0, 10.0)), Die(2, BLUE, (10.0, 60.0)), Die(3, BLUE, (60.0, 60.0)))
+
+
+@pytest.fixture
+def portland(tmp_path: Path) -> Iterator[Table]:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.tray(News("settled", FOUR_FIVES))
+        yield table
+
+
+@pytest.mark.parametrize(("taken", "points"), [((1, 2, 3), 1000), ((0, 1, 2), 500)])
+def test_dice_taken_out_keep_the_colours_they_were_scored_with(
+    portland: Table, taken: tuple[int, ...], points: int
+) -> None:
+    portland.tray(News("removed", tuple(FOUR_FIVES[i] for i in taken)))
+    assert portland.state is not None and portland.state.turn_points == points
+
+
+def test_the_option_chosen_with_the_buttons_is_kept_in_its_colours(portland: Table) -> None:
+    from farkle_pi.ui.actions import Action
+
+    shown = [(o.keep, o.points) for o in portland.view().options]
+    assert ((5, 5, 5), 1000) in shown and ((5, 5, 5), 500) in shown
+    while (portland.view().options[portland.view().selected].points != 1000
+           or len(portland.view().options[portland.view().selected].keep) != 3):
+        portland.handle(Action("next"))
+    portland.handle(Action("keep"))
+    assert portland.state is not None and portland.state.turn_points == 1000
 
 
 def test_tray_events_are_ignored_outside_a_game(tmp_path: Path) -> None:

@@ -32,10 +32,10 @@ from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
-from farkle_pi.table.tray_input import TrayNews, tray_step, with_colours
+from farkle_pi.table.tray_input import TrayInput, TrayNews, with_colours
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.draw import dice_count
-from farkle_pi.ui.view import Banner, ScreenName, SetupView, TableView
+from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableView
 
 log = logging.getLogger(__name__)
 
@@ -82,6 +82,7 @@ class Table:
         self.screen: ScreenName = "setup"
         self.selected = 0
         self.entry = Entry()  # a throw being entered by hand
+        self.tray_input = TrayInput()  # camera mode: tray events into game commands
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.prompt = ""
         self.error = ""
@@ -248,12 +249,12 @@ class Table:
             self.selected = (self.selected + 1) % len(options)
         elif action.kind == "option":
             if action.value == self.selected:
-                self._apply(Keep(with_colours(Roll.of(*options[action.value].keep), state)))
+                self._apply(Keep(_kept(options[action.value], state)))
             else:
                 self.selected = action.value % len(options)
         elif action.kind == "keep":
             option = options[self.selected % len(options)]
-            self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
+            self._apply(Keep(_kept(option, state)))
         elif action.kind == "bank":
             option = options[self.selected % len(options)]
             if state.turn_points + option.points < state.bank_minimum:
@@ -261,7 +262,7 @@ class Table:
                     f"{state.turn_points + option.points} is not enough to bank: "
                     f"{state.bank_minimum} needed"
                 )
-            self._apply(Keep(with_colours(Roll.of(*option.keep), state)))
+            self._apply(Keep(_kept(option, state)))
             self._apply(Bank())
 
     def _enter(self, action: Action, state: GameState) -> None:
@@ -326,7 +327,7 @@ class Table:
         state = self.state
         if state is None or state.over or self.screen == "setup" or self.mode != "camera":
             return
-        step = tray_step(state, event)
+        step = self.tray_input.step(state, event)
         if isinstance(step, str):
             self.prompt = step
         elif step is not None:
@@ -395,3 +396,13 @@ class Table:
         records = self.store.records()
         return TableView(screen="history", history=history_rows(records),
                          stats=stat_rows(player_stats(records)))
+
+
+def _kept(option: OptionView, state: GameState) -> Roll:
+    """The dice of the option shown. In a two-colour game the same faces can score twice
+    over by their colours (three red 5s against two red and a blue), so the option with
+    these faces and points is kept, not the first dice of these faces."""
+    for scoring in state.options:
+        if scoring.keep.faces == option.keep and scoring.points == option.points:
+            return scoring.keep
+    return with_colours(Roll.of(*option.keep), state)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -21,6 +22,8 @@ class TrayDie(Protocol):
     def value(self) -> int | None: ...
     @property
     def colour_bgr(self) -> tuple[int, int, int]: ...
+    @property
+    def center(self) -> tuple[float, float]: ...
 
 
 class TrayNews(Protocol):
@@ -34,29 +37,58 @@ class TrayNews(Protocol):
     def reason(self) -> str | None: ...
 
 
-def tray_step(state: GameState, event: TrayNews) -> Command | str | None:
-    """The command the event makes (a settled throw, dice set aside that form a keep), or the
-    prompt to show, or None when it changes nothing."""
-    if event.kind == "prompt" and event.reason == "count":
-        return count_prompt(len(event.dice), state.dice_to_throw)
-    if event.kind == "prompt":
-        return PROMPTS.get(event.reason or "", "throw again")
-    if event.kind == "settled" and state.phase != "keep":
-        values = [d.value for d in event.dice]
-        if None in values:
-            return None  # the tray's prompt (cocked, unreadable) follows and says why
-        if len(values) != state.dice_to_throw:
-            return count_prompt(len(values), state.dice_to_throw)
-        if not state.rules.colour_triples:  # colours matter to the score only then
-            return Throw(Roll.of(*(v for v in values if v)))
-        colours = set_colour_names([d.colour_bgr for d in event.dice])
-        return Throw(Roll(Die(v, c) for v, c in zip(values, colours, strict=True) if v))
-    if event.kind == "removed" and state.phase == "keep":
-        keep = Roll.of(*(d.value for d in event.dice if d.value is not None))
-        if any(o.keep.faces == keep.faces for o in state.options):
-            return Keep(with_colours(keep, state))
-        return f"{keep} is not a keep: choose with NEXT and KEEP"
-    return None  # e.g. the rest of the dice picked up to be thrown again
+class TrayInput:
+    """Camera mode: what tray events mean for the game.
+
+    It remembers the dice of the last throw as scored, by where each lay: dice taken out of
+    the tray then keep the colours they were scored with (named again on their own, a set's
+    die near a border could come out otherwise, and three red 5s become two and a blue)."""
+
+    def __init__(self) -> None:
+        self.thrown: list[tuple[tuple[float, float], Die]] = []
+
+    def step(self, state: GameState, event: TrayNews) -> Command | str | None:
+        """The command the event makes (a settled throw, dice set aside that form a keep), or
+        the prompt to show, or None when it changes nothing."""
+        if event.kind == "prompt" and event.reason == "count":
+            return count_prompt(len(event.dice), state.dice_to_throw)
+        if event.kind == "prompt":
+            return PROMPTS.get(event.reason or "", "throw again")
+        if event.kind == "settled" and state.phase != "keep":
+            values = [d.value for d in event.dice]
+            if None in values:
+                return None  # the tray's prompt (cocked, unreadable) follows and says why
+            if len(values) != state.dice_to_throw:
+                return count_prompt(len(values), state.dice_to_throw)
+            colours: list[str | None] = [None] * len(values)
+            if state.rules.colour_triples:  # colours matter to the score only then
+                colours = list(set_colour_names([d.colour_bgr for d in event.dice]))
+            dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
+            self.thrown = [(d.center, die) for d, die in zip(event.dice, dice, strict=True)]
+            return Throw(Roll(dice))
+        if event.kind == "removed" and state.phase == "keep":
+            keep = self._taken(event.dice, state)
+            if any(o.keep.faces == keep.faces for o in state.options):
+                return Keep(keep)
+            return f"{Roll.of(*keep.faces)} is not a keep: choose with NEXT and KEEP"
+        return None  # e.g. the rest of the dice picked up to be thrown again
+
+    def _taken(self, dice: Sequence[TrayDie], state: GameState) -> Roll:
+        """The dice taken out as dice of the last throw: each the nearest of its face where
+        the throw lay, or, if the throw was not read here, the throw's first of its face."""
+        faces = [d.value for d in dice if d.value is not None]
+        left = list(self.thrown)
+        if Roll(die for _, die in left) != state.last_throw:
+            return with_colours(Roll.of(*faces), state)
+        chosen = []
+        for d in dice:
+            same = [spot for spot in left if spot[1].face == d.value]
+            if not same:
+                return with_colours(Roll.of(*faces), state)  # not a keep: said so by step
+            spot = min(same, key=lambda s: math.dist(s[0], d.center))
+            left.remove(spot)
+            chosen.append(spot[1])
+        return Roll(chosen)
 
 
 def count_prompt(found: int, wanted: int) -> str:
@@ -64,7 +96,8 @@ def count_prompt(found: int, wanted: int) -> str:
 
 
 def with_colours(keep: Roll, state: GameState) -> Roll:
-    """The kept faces as the dice of the last throw (so coloured dice keep their colours)."""
+    """The kept faces as the dice of the last throw (so coloured dice keep their colours);
+    where a face has dice of two colours, the first of them."""
     assert state.last_throw is not None
     pool = list(state.last_throw.dice)
     chosen = []
