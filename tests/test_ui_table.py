@@ -12,12 +12,15 @@ from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
 
+PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30)
+
 
 @dataclass(frozen=True)
 class Die:
     value: int | None
     colour_bgr: tuple[int, int, int] = (235, 235, 235)  # white
     center: tuple[float, float] = (0.0, 0.0)
+    flat: bool = True
 
 
 @dataclass(frozen=True)
@@ -28,7 +31,8 @@ class News:
 
 
 def dice(faces: str) -> tuple[Die, ...]:
-    return tuple(Die(None if f == "?" else int(f)) for f in faces)
+    """Faces as the tray reads them: `?` a flat die it cannot read, `c` a cocked one."""
+    return tuple(Die(None, flat=f != "c") if f in "?c" else Die(int(f)) for f in faces)
 
 
 @pytest.fixture
@@ -57,21 +61,63 @@ def test_dice_that_are_not_a_keep_are_refused_with_a_prompt(table: Table) -> Non
 
 
 def test_cocked_die_waits_for_a_rethrow(table: Table) -> None:
-    table.tray(News("settled", dice("15523?")))
-    table.tray(News("prompt", dice("?"), "cocked"))
+    table.tray(News("settled", dice("15523c")))
+    table.tray(News("prompt", dice("c"), "cocked"))
     assert table.state is not None and table.state.last_throw is None
     assert table.view().prompt == "die cocked - throw it again"
     table.tray(News("settled", dice("155236")))  # the re-throw clears the prompt
     assert str(table.state.last_throw) == "123556" and not table.view().prompt
 
 
+def test_an_unread_die_is_entered_by_hand_after_the_dice_read(table: Table) -> None:
+    from farkle_pi.ui.actions import Action
+
+    table.tray(News("settled", dice("15?523")))
+    table.tray(News("prompt", dice("?"), "unreadable"))
+    view = table.view()
+    assert view.keypad and view.typed == "15523" and "enter its face" in view.prompt
+    assert table.state is not None and table.state.last_throw is None
+    table.handle(Action("erase"))  # the dice read stand
+    assert "dice the camera read stand" in table.view().error and table.view().typed == "15523"
+    table.handle(Action("digit", value=4))
+    assert str(table.state.last_throw) == "123455" and not table.view().keypad
+
+
+def test_an_unread_die_can_be_entered_with_the_buttons_alone(table: Table) -> None:
+    from farkle_pi.ui.actions import Action
+
+    table.tray(News("settled", dice("?55236")))
+    for kind in ("next", "next", "next", "keep"):  # face 1 -> 4, taken
+        table.handle(Action(kind))
+    assert table.state is not None and str(table.state.last_throw) == "234556"
+
+
+def test_a_throw_again_replaces_the_unread_one(table: Table) -> None:
+    table.tray(News("settled", dice("15?523")))
+    table.tray(News("settled", dice("155234")))
+    assert table.state is not None and str(table.state.last_throw) == "123455"
+    assert not table.view().keypad and table.view().typed == ""
+
+
+def test_an_unread_die_entered_by_hand_keeps_its_colour(tmp_path: Path) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        unread_red = Die(None, RED)
+        throw = (Die(5, RED), unread_red, Die(5, RED), Die(2, BLUE), Die(3, BLUE), Die(4, BLUE))
+        table.tray(News("settled", throw))
+        from farkle_pi.ui.actions import Action
+
+        table.handle(Action("digit", value=5))
+        assert table.state is not None
+        assert max(option.points for option in table.state.options) == 1000
+
+
 def test_wrong_number_of_dice_is_named(table: Table) -> None:
     table.tray(News("settled", dice("15523")))
     assert table.state is not None and table.state.last_throw is None
     assert table.view().prompt == "5 dice in the tray: throw 6"
-
-
-PURPLE, BLUER_PURPLE, RED = (170, 50, 110), (170, 50, 96), (40, 40, 200)
 
 
 @pytest.mark.parametrize(("fives", "doubled"), [
@@ -93,7 +139,6 @@ def test_a_one_colour_triple_from_the_tray_is_doubled_in_a_two_colour_game(
         assert best == (1000 if doubled else 500)
 
 
-BLUE = (200, 60, 30)
 # Four 5s, three of them red, each where it lies in the tray
 FOUR_FIVES = (Die(5, BLUE, (10.0, 10.0)), Die(5, RED, (60.0, 10.0)), Die(5, RED, (110.0, 10.0)),
               Die(5, RED, (160.0, 10.0)), Die(2, BLUE, (10.0, 60.0)), Die(3, BLUE, (60.0, 60.0)))

@@ -32,7 +32,7 @@ from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
-from farkle_pi.table.tray_input import TrayInput, TrayNews, with_colours
+from farkle_pi.table.tray_input import TrayInput, TrayNews, Unread, with_colours
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.draw import dice_count
 from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableView
@@ -83,6 +83,7 @@ class Table:
         self.selected = 0
         self.entry = Entry()  # a throw being entered by hand
         self.tray_input = TrayInput()  # camera mode: tray events into game commands
+        self.unread: Unread | None = None  # a settled throw with dice to enter by hand
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.prompt = ""
         self.error = ""
@@ -112,7 +113,7 @@ class Table:
     def entering(self) -> bool:
         """A throw is due and is entered by hand: manual dice, or camera dice without a camera."""
         state = self.state
-        by_hand = self.mode == "manual" or bool(self.camera_lost)
+        by_hand = self.mode == "manual" or bool(self.camera_lost) or self.unread is not None
         return by_hand and state is not None and state.phase in ("start", "steal", "choose")
 
     def view(self) -> TableView:
@@ -271,10 +272,15 @@ class Table:
             raise FarkleError("virtual dice are thrown by the Pi: KEEP throws them")
         if action.kind == "digit" and state.phase == "keep":
             raise FarkleError("keep or bank first, then enter the next throw")
-        self.entry = entry_step(self.entry, action, state.dice_to_throw)
-        if len(self.entry.dice) == state.dice_to_throw:
-            dice, self.entry = self.entry.dice, Entry()  # not stored (disk full?): enter again
-            self._apply(Throw(Roll.of(*dice)))  # stored, then shown
+        entry = entry_step(self.entry, action, state.dice_to_throw)
+        if self.unread is not None and len(entry.dice) < len(self.unread.read):
+            raise FarkleError("the dice the camera read stand: enter the unread ones "
+                              "(or tap a die once the throw is in)")
+        self.entry = entry
+        if len(entry.dice) == state.dice_to_throw:
+            unread, self.entry = self.unread, Entry()  # not stored (disk full?): enter again
+            roll = unread.completed(entry.dice) if unread else Roll.of(*entry.dice)
+            self._apply(Throw(roll))  # stored, then shown
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":
@@ -330,6 +336,8 @@ class Table:
         step = self.tray_input.step(state, event)
         if isinstance(step, str):
             self.prompt = step
+        elif isinstance(step, Unread):  # the dice read are in; the players enter the others
+            self.unread, self.entry = step, Entry(dice=step.read, face=1)
         elif step is not None:
             self._apply(step)
 
@@ -366,6 +374,7 @@ class Table:
 
     def _reset(self) -> None:
         self.selected, self.entry, self.prompt, self.error = 0, Entry(), "", ""
+        self.unread = None
         self.banners.clear()
 
     def _apply(self, command: Command) -> list[Event]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Protocol
 
 from farkle_pi.game import Command, GameState, Keep, Throw
@@ -13,7 +14,7 @@ from farkle_pi.vision.colour import set_colour_names
 PROMPTS = {
     "cocked": "die cocked - throw it again",
     "outside": "a die left the tray - throw it again",
-    "unreadable": "a die cannot be read - throw again or tap it to set it",
+    "unreadable": "a die cannot be read - throw again or enter its face",
 }
 
 
@@ -24,6 +25,8 @@ class TrayDie(Protocol):
     def colour_bgr(self) -> tuple[int, int, int]: ...
     @property
     def center(self) -> tuple[float, float]: ...
+    @property
+    def flat(self) -> bool: ...
 
 
 class TrayNews(Protocol):
@@ -37,6 +40,25 @@ class TrayNews(Protocol):
     def reason(self) -> str | None: ...
 
 
+@dataclass(frozen=True)
+class Unread:
+    """A settled throw with dice the camera could not read, for the players to finish by
+    hand: the faces read (None where not) and each die's colour (None: colours don't count)."""
+
+    faces: tuple[int | None, ...]
+    colours: tuple[str | None, ...]
+
+    @property
+    def read(self) -> tuple[int, ...]:
+        return tuple(f for f in self.faces if f is not None)
+
+    def completed(self, entered: Sequence[int]) -> Roll:
+        """The throw, given the faces read followed by the unread dice's faces in order."""
+        unread = iter(entered[len(self.read):])
+        faces = [f if f is not None else next(unread) for f in self.faces]
+        return Roll(Die(f, c) for f, c in zip(faces, self.colours, strict=True))
+
+
 class TrayInput:
     """Camera mode: what tray events mean for the game.
 
@@ -47,22 +69,24 @@ class TrayInput:
     def __init__(self) -> None:
         self.thrown: list[tuple[tuple[float, float], Die]] = []
 
-    def step(self, state: GameState, event: TrayNews) -> Command | str | None:
-        """The command the event makes (a settled throw, dice set aside that form a keep), or
-        the prompt to show, or None when it changes nothing."""
+    def step(self, state: GameState, event: TrayNews) -> Command | Unread | str | None:
+        """The command the event makes (a settled throw, dice set aside that form a keep), a
+        throw to finish by hand, the prompt to show, or None when it changes nothing."""
         if event.kind == "prompt" and event.reason == "count":
             return count_prompt(len(event.dice), state.dice_to_throw)
         if event.kind == "prompt":
             return PROMPTS.get(event.reason or "", "throw again")
         if event.kind == "settled" and state.phase != "keep":
             values = [d.value for d in event.dice]
-            if None in values:
-                return None  # the tray's prompt (cocked, unreadable) follows and says why
+            if any(not d.flat for d in event.dice):
+                return None  # the tray's prompt follows: a cocked die is thrown again
             if len(values) != state.dice_to_throw:
                 return count_prompt(len(values), state.dice_to_throw)
             colours: list[str | None] = [None] * len(values)
             if state.rules.colour_triples:  # colours matter to the score only then
                 colours = list(set_colour_names([d.colour_bgr for d in event.dice]))
+            if None in values:  # the tray's prompt follows: throw again or enter the face
+                return Unread(tuple(values), tuple(colours))
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
             self.thrown = [(d.center, die) for d, die in zip(event.dice, dice, strict=True)]
             return Throw(Roll(dice))
