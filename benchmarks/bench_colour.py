@@ -47,41 +47,45 @@ def main() -> None:
     ap.add_argument("--list", action="store_true", help="print every die named wrong")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    for folder, names in LISTS.items():
-        try:
-            dice = load_named_dice(names)
-            named = named_by_reader(args.data / folder, dice)
-        except FarkleError as error:
-            sys.exit(f"bench_colour: {error}")
-        for sample in SAMPLES:
-            pairs = [(d, n) for d, n in zip(dice, named, strict=True) if d.sample == sample]
-            if not pairs:
-                continue
-            right = sum(1 for d, n in pairs if n in d.colours)
-            print(f"{folder} {sample}: {right} of {len(pairs)} dice named right "
-                  f"({100.0 * right / len(pairs):.1f} %)")
-            if args.list:
-                for d, n in pairs:
-                    if n not in d.colours:
-                        print(f"  {d.image} {list(d.bbox)}: named {n}, a person says "
-                              f"{' or '.join(d.colours)}")
-    for folder, sets in SET_LISTS.items():
-        try:
-            photos = load_colour_sets(sets)
-            found = sets_by_reader(args.data / folder, photos)
-        except FarkleError as error:
-            sys.exit(f"bench_colour: {error}")
-        for sample in SAMPLES:
-            in_sample = [d for p, d in zip(photos, found, strict=True) if p.sample == sample]
-            if not in_sample:
-                continue
-            print(f"{folder} {sample}, two-colour throws from {len(in_sample)} photos "
-                  "grouped by eye:")
-            for how, namer in NAMERS.items():
-                a = set_agreement(in_sample, namer)
-                print(f"  {how}: one set alike {_share(a.alike, a.same_set)}, two sets apart "
-                      f"{_share(a.apart, a.two_sets)}, three or more of a set alike "
-                      f"{_share(a.whole, a.triples)}")
+    try:
+        for folder, names in LISTS.items():
+            print_names(args.data / folder, names, args.list)
+        for folder, sets in SET_LISTS.items():
+            print_sets(args.data / folder, sets)
+    except FarkleError as error:
+        sys.exit(f"bench_colour: {error}")
+
+
+def print_names(photos: Path, names: Path, wrong_ones: bool) -> None:
+    dice = load_named_dice(names)
+    named = named_by_reader(photos, dice)
+    for sample in SAMPLES:
+        pairs = [(d, n) for d, n in zip(dice, named, strict=True) if d.sample == sample]
+        if not pairs:
+            continue
+        right = sum(1 for d, n in pairs if n in d.colours)
+        print(f"{photos.name} {sample}: {right} of {len(pairs)} dice named right "
+              f"({100.0 * right / len(pairs):.1f} %)")
+        for d, n in pairs if wrong_ones else []:
+            if n not in d.colours:
+                print(f"  {d.image} {list(d.bbox)}: named {n}, a person says "
+                      f"{' or '.join(d.colours)}")
+
+
+def print_sets(photos: Path, sets: Path) -> None:
+    listed = load_colour_sets(sets)
+    found = sets_by_reader(photos, listed)
+    for sample in SAMPLES:
+        in_sample = [d for p, d in zip(listed, found, strict=True) if p.sample == sample]
+        if not in_sample:
+            continue
+        print(f"{photos.name} {sample}, two-colour throws from {len(in_sample)} photos "
+              "grouped by eye:")
+        for how, namer in NAMERS.items():
+            a = set_agreement(in_sample, namer)
+            print(f"  {how}: one set alike {_share(a.alike, a.same_set)}, two sets apart "
+                  f"{_share(a.apart, a.two_sets)}, three or more of a set alike "
+                  f"{_share(a.whole, a.triples)}")
 
 
 def _share(part: int, whole: int) -> str:

@@ -32,6 +32,14 @@ DATA = ROOT.parent / "shared" / "data"
 LABEL_REVIEW = ROOT / "fixtures" / "label_review"
 
 
+def real_photos(folder: str) -> Path:
+    """A labelled folder of shared/data, or the test is skipped saying where it looked."""
+    photos = DATA / folder
+    if not (photos / "labels.jsonl").is_file():
+        pytest.skip(f"real photos not found at {photos} (shared/data sits beside the repo)")
+    return photos
+
+
 @pytest.mark.parametrize("shape", [(55, 55, 3), (7, 9, 3), (1, 1, 3)])
 def test_colour_distance_is_the_sum_of_absolute_channel_differences(
     shape: tuple[int, int, int]
@@ -157,9 +165,7 @@ def test_real_dice_are_named_as_a_person_names_them(folder: str, names: str, sam
     """Dice named by eye (fixtures/label_review/README.md). The naming rule was made on the
     byler design dice. Measured: byler check 115 of 120 (HSV rules: 102), rune55 felt trays
     59 of 67 (HSV rules: 61)."""
-    photos = DATA / folder
-    if not (photos / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {photos} (shared/data sits beside the repo)")
+    photos = real_photos(folder)
     dice = [d for d in load_named_dice(LABEL_REVIEW / names) if d.sample == sample]
     assert len(dice) == count
     named = named_by_reader(photos, dice)
@@ -180,12 +186,9 @@ def test_dice_of_one_set_are_named_alike_in_a_two_colour_game(
     (fixtures/label_review/README.md). Measured, own names against set names: one set's
     three or more dice alike, byler check 88.7 % against 97.2 %, rune55 felt trays 65.7 %
     against 92.4 %; two sets told apart 95.6 % against 94.1 % and 95.8 % against 93.6 %."""
-    folder_path = DATA / folder
-    if not (folder_path / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {folder_path} (shared/data sits beside the repo)")
     chosen = [p for p in load_colour_sets(LABEL_REVIEW / sets) if p.sample == sample]
     assert len(chosen) == photos
-    dice = sets_by_reader(folder_path, chosen)
+    dice = sets_by_reader(real_photos(folder), chosen)
     own = set_agreement(dice, lambda colours: [colour_name(c) for c in colours])
     grouped = set_agreement(dice, set_colour_names)
     assert grouped.whole >= floor * grouped.triples and grouped.whole > own.whole

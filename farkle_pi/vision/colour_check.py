@@ -9,11 +9,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -26,6 +26,7 @@ from farkle_pi.vision.reader import read_dice
 from farkle_pi.vision.types import DieReading
 
 SAMPLES = ("design", "check")
+_Entry = TypeVar("_Entry")
 
 
 @dataclass(frozen=True)
@@ -40,22 +41,19 @@ class NamedDie:
 
 def load_named_dice(path: Path) -> list[NamedDie]:
     """The entries of a colour list, or a one-line error naming the bad line."""
+    what = f"colour list {path}"
+
+    def parse(row: Any) -> NamedDie:
+        return NamedDie(str(row["image"]), _box(row["bbox"]),
+                        tuple(str(c) for c in row["colours"]), str(row["sample"]))
+
     out = []
-    for number, line in enumerate(json_lines(path, f"colour list {path}"), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            die = NamedDie(str(row["image"]), _box(row["bbox"]),
-                           tuple(str(c) for c in row["colours"]), str(row["sample"]))
-        except (ValueError, KeyError, TypeError):
-            raise FarkleError(f"colour list {path} line {number}: expected "
-                              '{"image": NAME, "bbox": [x, y, w, h], "colours": [NAME, ...], '
-                              '"sample": "design" or "check"}') from None
+    for number, die in _rows(path, what, parse, '{"image": NAME, "bbox": [x, y, w, h], '
+                             '"colours": [NAME, ...], "sample": "design" or "check"}'):
         unknown = [c for c in die.colours if c not in COLOUR_NAMES] if die.colours else ["(none)"]
         if unknown or die.sample not in SAMPLES:
-            what = f"colour {unknown[0]!r}" if unknown else f"sample {die.sample!r}"
-            raise FarkleError(f"colour list {path} line {number}: unknown {what}; colours are "
+            bad = f"colour {unknown[0]!r}" if unknown else f"sample {die.sample!r}"
+            raise FarkleError(f"{what} line {number}: unknown {bad}; colours are "
                               f"{', '.join(COLOUR_NAMES)}, samples {' or '.join(SAMPLES)}")
         out.append(die)
     return out
@@ -81,24 +79,35 @@ class ColourSets:
 
 def load_colour_sets(path: Path) -> list[ColourSets]:
     """The photos of a colour-set list, or a one-line error naming the bad line."""
+    what = f"colour-set list {path}"
+
+    def parse(row: Any) -> ColourSets:
+        sets = tuple(tuple(_box(b) for b in group) for group in row["sets"])
+        return ColourSets(str(row["image"]), sets, str(row["sample"]))
+
     out = []
-    for number, line in enumerate(json_lines(path, f"colour-set list {path}"), start=1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-            sets = tuple(tuple(_box(b) for b in group) for group in row["sets"])
-            photo = ColourSets(str(row["image"]), sets, str(row["sample"]))
-        except (ValueError, KeyError, TypeError):
-            raise FarkleError(f"colour-set list {path} line {number}: expected "
-                              '{"image": NAME, "sets": [[[x, y, w, h], ...], ...], '
-                              '"sample": "design" or "check"}') from None
+    for number, photo in _rows(path, what, parse, '{"image": NAME, "sets": '
+                               '[[[x, y, w, h], ...], ...], "sample": "design" or "check"}'):
         if photo.sample not in SAMPLES or not all(photo.sets):
-            what = f"sample {photo.sample!r}" if photo.sample not in SAMPLES else "an empty set"
-            raise FarkleError(f"colour-set list {path} line {number}: {what}; samples are "
+            bad = f"sample {photo.sample!r}" if photo.sample not in SAMPLES else "an empty set"
+            raise FarkleError(f"{what} line {number}: {bad}; samples are "
                               f"{' or '.join(SAMPLES)} and every set holds a box")
         out.append(photo)
     return out
+
+
+def _rows(path: Path, what: str, parse: Callable[[Any], _Entry], expected: str
+          ) -> Iterator[tuple[int, _Entry]]:
+    """Each non-blank line's number and what `parse` makes of its JSON; a line it cannot
+    make sense of is a one-line error naming `what`, the line and the `expected` form."""
+    for number, line in enumerate(json_lines(path, what), start=1):
+        if not line.strip():
+            continue
+        try:
+            entry = parse(json.loads(line))
+        except (ValueError, KeyError, TypeError):
+            raise FarkleError(f"{what} line {number}: expected {expected}") from None
+        yield number, entry
 
 
 Colour = tuple[int, int, int]
