@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
@@ -104,14 +104,27 @@ def test_an_unread_die_entered_by_hand_keeps_its_colour(tmp_path: Path) -> None:
         table = Table(store, load_rules("portland"), ["Ann"], "camera", resume=False,
                       say=lambda _: None)
         table.new_game()
-        unread_red = Die(None, RED)
-        throw = (Die(5, RED), unread_red, Die(5, RED), Die(2, BLUE), Die(3, BLUE), Die(4, BLUE))
+        unread = Die(None, RED, (160.0, 10.0))
+        throw = (*FOUR_FIVES[:3], unread, *FOUR_FIVES[4:])  # 5 blue, 5 red, 5 red, ?, 2, 3
         table.tray(News("settled", throw))
         from farkle_pi.ui.actions import Action
 
         table.handle(Action("digit", value=5))
         assert table.state is not None
-        assert max(option.points for option in table.state.options) == 1000
+        assert max(option.points for option in table.state.options) == 1050
+        table.tray(News("removed", (FOUR_FIVES[1], unread, FOUR_FIVES[2])))  # the red ones
+        assert table.state.turn_points == 1000
+
+
+def test_a_die_set_by_hand_is_taken_out_as_set(table: Table) -> None:
+    from farkle_pi.ui.actions import Action
+
+    read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("155234")))
+    table.tray(News("settled", read))
+    table.handle(Action("die", value=3))  # 1 2 3 [4] 5 5: the 4 is a 5
+    assert table.state is not None and str(table.state.last_throw) == "123555"
+    table.tray(News("removed", (read[1], read[2], read[5])))  # the tray still says 5 5 4
+    assert table.state.turn_points == 500 and not table.view().prompt
 
 
 def test_wrong_number_of_dice_is_named(table: Table) -> None:

@@ -279,8 +279,9 @@ class Table:
         self.entry = entry
         if len(entry.dice) == state.dice_to_throw:
             unread, self.entry = self.unread, Entry()  # not stored (disk full?): enter again
-            roll = unread.completed(entry.dice) if unread else Roll.of(*entry.dice)
-            self._apply(Throw(roll))  # stored, then shown
+            throw = (self.tray_input.finish(unread, entry.dice) if unread
+                     else Throw(Roll.of(*entry.dice)))
+            self._apply(throw)  # stored, then shown
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":
@@ -309,6 +310,7 @@ class Table:
         die = dice[index]
         dice[index] = Die(die.face % 6 + 1, die.colour)
         self._apply(Correct(Roll(dice)))
+        self.tray_input.corrected(die, dice[index])  # the die taken out later is this face
 
     # -- the tray -------------------------------------------------------------------------------
 

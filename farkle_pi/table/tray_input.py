@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from farkle_pi.game import Command, GameState, Keep, Throw
 from farkle_pi.rules import Die, Roll
@@ -43,31 +43,35 @@ class TrayNews(Protocol):
 @dataclass(frozen=True)
 class Unread:
     """A settled throw with dice the camera could not read, for the players to finish by
-    hand: the faces read (None where not) and each die's colour (None: colours don't count)."""
+    hand: the faces read (None where not), each die's colour (None: colours don't count) and
+    where it lies."""
 
     faces: tuple[int | None, ...]
     colours: tuple[str | None, ...]
+    centres: tuple[tuple[float, float], ...]
 
     @property
     def read(self) -> tuple[int, ...]:
         return tuple(f for f in self.faces if f is not None)
 
-    def completed(self, entered: Sequence[int]) -> Roll:
-        """The throw, given the faces read followed by the unread dice's faces in order."""
+    def dice(self, entered: Sequence[int]) -> list[Die]:
+        """The dice in the tray's order, given the faces read followed by the unread dice's
+        faces in order."""
         unread = iter(entered[len(self.read):])
         faces = [f if f is not None else next(unread) for f in self.faces]
-        return Roll(Die(f, c) for f, c in zip(faces, self.colours, strict=True))
+        return [Die(f, c) for f, c in zip(faces, self.colours, strict=True)]
 
 
 class TrayInput:
     """Camera mode: what tray events mean for the game.
 
     It remembers the dice of the last throw as scored, by where each lay: dice taken out of
-    the tray then keep the colours they were scored with (named again on their own, a set's
-    die near a border could come out otherwise, and three red 5s become two and a blue)."""
+    the tray then keep the faces set by hand (the tray still reads them as it did) and the
+    colours they were scored with (named again on their own, a set's die near a border could
+    come out otherwise, and three red 5s become two and a blue)."""
 
     def __init__(self) -> None:
-        self.thrown: list[tuple[tuple[float, float], Die]] = []
+        self.thrown: list[_Spot] = []
 
     def step(self, state: GameState, event: TrayNews) -> Command | Unread | str | None:
         """The command the event makes (a settled throw, dice set aside that form a keep), a
@@ -85,10 +89,11 @@ class TrayInput:
             colours: list[str | None] = [None] * len(values)
             if state.rules.colour_triples:  # colours matter to the score only then
                 colours = list(set_colour_names([d.colour_bgr for d in event.dice]))
+            centres = tuple(d.center for d in event.dice)
             if None in values:  # the tray's prompt follows: throw again or enter the face
-                return Unread(tuple(values), tuple(colours))
+                return Unread(tuple(values), tuple(colours), centres)
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
-            self.thrown = [(d.center, die) for d, die in zip(event.dice, dice, strict=True)]
+            self.thrown = [_Spot(c, die) for c, die in zip(centres, dice, strict=True)]
             return Throw(Roll(dice))
         if event.kind == "removed" and state.phase == "keep":
             keep = self._taken(event.dice, state)
@@ -97,22 +102,48 @@ class TrayInput:
             return f"{Roll.of(*keep.faces)} is not a keep: choose with NEXT and KEEP"
         return None  # e.g. the rest of the dice picked up to be thrown again
 
+    def finish(self, unread: Unread, entered: Sequence[int]) -> Throw:
+        """The throw an unread one makes with the faces entered by hand; its dice are
+        remembered as a read throw's are."""
+        dice = unread.dice(entered)
+        self.thrown = [_Spot(c, die, by_hand=face is None)
+                       for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)]
+        return Throw(Roll(dice))
+
+    def corrected(self, was: Die, now: Die) -> None:
+        """A die of the last throw was set by hand to another face (the camera misread it)."""
+        for k, spot in enumerate(self.thrown):
+            if spot.die == was:
+                self.thrown[k] = _Spot(spot.centre, now, by_hand=True)
+                return
+
     def _taken(self, dice: Sequence[TrayDie], state: GameState) -> Roll:
-        """The dice taken out as dice of the last throw: each the nearest of its face where
-        the throw lay, or, if the throw was not read here, the throw's first of its face."""
+        """The dice taken out as the last throw's dice, so they keep the colours the throw
+        was scored with: each the nearest of the throw's dice of its face, or of those set by
+        hand (the tray still reads those as it did). If the throw was not read here, the
+        throw's first dice of their faces."""
         faces = [d.value for d in dice if d.value is not None]
         left = list(self.thrown)
-        if Roll(die for _, die in left) != state.last_throw:
+        if Roll(spot.die for spot in left) != state.last_throw:
             return with_colours(Roll.of(*faces), state)
         chosen = []
         for d in dice:
-            same = [spot for spot in left if spot[1].face == d.value]
-            if not same:
+            near = [spot for spot in left if spot.by_hand or spot.die.face == d.value]
+            if not near:
                 return with_colours(Roll.of(*faces), state)  # not a keep: said so by step
-            spot = min(same, key=lambda s: math.dist(s[0], d.center))
+            spot = min(near, key=lambda s: math.dist(s.centre, d.center))
             left.remove(spot)
-            chosen.append(spot[1])
+            chosen.append(spot.die)
         return Roll(chosen)
+
+
+class _Spot(NamedTuple):
+    """A die of the last throw: where it lay, as it was scored, and whether its face was
+    entered or set by hand."""
+
+    centre: tuple[float, float]
+    die: Die
+    by_hand: bool = False
 
 
 def count_prompt(found: int, wanted: int) -> str:
