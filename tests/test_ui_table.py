@@ -94,6 +94,8 @@ def test_an_unread_die_can_be_entered_with_the_buttons_alone(table: Table) -> No
 
 def test_a_throw_again_replaces_the_unread_one(table: Table) -> None:
     table.tray(News("settled", dice("15?523")))
+    table.tray(News("settled", dice("15523")))  # one die short: nothing to enter
+    assert not table.view().keypad and table.view().typed == ""
     table.tray(News("settled", dice("155234")))
     assert table.state is not None and str(table.state.last_throw) == "123455"
     assert not table.view().keypad and table.view().typed == ""

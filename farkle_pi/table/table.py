@@ -335,6 +335,8 @@ class Table:
         state = self.state
         if state is None or state.over or self.screen == "setup" or self.mode != "camera":
             return
+        if event.kind == "settled" and self.unread is not None:  # thrown again instead
+            self.unread, self.entry = None, Entry()
         step = self.tray_input.step(state, event)
         if isinstance(step, str):
             self.prompt = step
