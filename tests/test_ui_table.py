@@ -53,11 +53,12 @@ def test_a_settled_throw_is_played_and_removed_dice_are_kept(table: Table) -> No
     assert table.state.turn_points == 150 and not table.view().prompt
 
 
-def test_dice_that_are_not_a_keep_are_refused_with_a_prompt(table: Table) -> None:
+@pytest.mark.parametrize("taken", ["23", "66"])  # 66: not even the throw's dice (misread)
+def test_dice_that_are_not_a_keep_are_refused_with_a_prompt(table: Table, taken: str) -> None:
     table.tray(News("settled", dice("155234")))
-    table.tray(News("removed", dice("23")))
+    table.tray(News("removed", dice(taken)))
     assert table.state is not None and table.state.phase == "keep"
-    assert "23 is not a keep" in table.view().prompt
+    assert f"{taken} is not a keep" in table.view().prompt and not table.view().error
 
 
 def test_cocked_die_waits_for_a_rethrow(table: Table) -> None:

@@ -122,15 +122,15 @@ class TrayInput:
         was scored with: each the nearest of the throw's dice of its face, or of those set by
         hand (the tray still reads those as it did). If the throw was not read here, the
         throw's first dice of their faces."""
-        faces = [d.value for d in dice if d.value is not None]
+        plain = Roll.of(*(d.value for d in dice if d.value is not None))
         left = list(self.thrown)
         if Roll(spot.die for spot in left) != state.last_throw:
-            return with_colours(Roll.of(*faces), state)
+            return with_colours(plain, state)
         chosen = []
         for d in dice:
             near = [spot for spot in left if spot.by_hand or spot.die.face == d.value]
             if not near:
-                return with_colours(Roll.of(*faces), state)  # not a keep: said so by step
+                return plain  # not the throw's dice: no keep (step says so)
             spot = min(near, key=lambda s: math.dist(s.centre, d.center))
             left.remove(spot)
             chosen.append(spot.die)
@@ -152,12 +152,15 @@ def count_prompt(found: int, wanted: int) -> str:
 
 def with_colours(keep: Roll, state: GameState) -> Roll:
     """The kept faces as the dice of the last throw (so coloured dice keep their colours);
-    where a face has dice of two colours, the first of them."""
+    where a face has dice of two colours, the first of them. Faces the throw lacks stay as
+    they are (no keep of it)."""
     assert state.last_throw is not None
     pool = list(state.last_throw.dice)
     chosen = []
     for face in keep.faces:
-        die = next(d for d in pool if d.face == face)
+        die = next((d for d in pool if d.face == face), None)
+        if die is None:
+            return keep
         pool.remove(die)
         chosen.append(die)
     return Roll(chosen)
