@@ -4,6 +4,8 @@ log), and the game on disk is always the game on the screen."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 from fuzzing import fuzz_settings, tally
 from hypothesis import given
@@ -41,6 +43,79 @@ def test_random_presses_and_dice_entries(
             table.handle(action)
             assert not table.error.startswith("internal error"), (action, table.error)
             table.view()  # what the screen would draw must be computable at every step
+        shown = table.state
+    assert not [r for r in caplog.records if r.exc_info], caplog.text
+    with Store(db) as reopened:
+        latest = reopened.latest()
+        assert latest is not None and latest.state == shown
+
+
+@dataclass(frozen=True)
+class TrayDie:
+    value: int | None
+    colour_bgr: tuple[int, int, int]
+    center: tuple[float, float]
+    flat: bool
+
+
+@dataclass(frozen=True)
+class TrayNews:
+    kind: str
+    dice: tuple[TrayDie, ...] = ()
+    reason: str | None = None
+
+
+COLOURS = [(170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30), (235, 235, 235)]
+TRAY_DIE = st.builds(  # mostly read and flat, so that throws are played
+    TrayDie, value=st.sampled_from([None, *range(1, 7), *range(1, 7), *range(1, 7)]),
+    colour_bgr=st.sampled_from(COLOURS),
+    center=st.tuples(st.floats(0, 640), st.floats(0, 480)),
+    flat=st.sampled_from([True] * 9 + [False]))
+
+
+def tray_dice(count: int) -> st.SearchStrategy[tuple[TrayDie, ...]]:
+    return st.lists(TRAY_DIE, min_size=count, max_size=count).map(tuple)
+
+
+@fuzz_settings(ci_examples=120)
+@given(rules=st.sampled_from(["standard", "portland"]), data=st.data())
+def test_random_tray_events_and_presses_in_camera_mode(
+    rules: str, data: st.DataObject, tmp_path_factory: pytest.TempPathFactory,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Throws read with unreadable, cocked or misread dice, dice taken out (of the last throw
+    or not), prompts, and presses between them (hand entries, taps, keeps)."""
+    tally("table: tray events in camera mode")
+    db = tmp_path_factory.mktemp("tray") / "farkle.db"
+    caplog.clear()
+    with Store(db) as store:
+        table = Table(store, load_rules(rules, {"target": "2000"}), ["Ann", "Bob"], "camera",
+                      resume=False, say=lambda _: None)
+        table.new_game()
+        in_tray: tuple[TrayDie, ...] = ()
+        for _ in range(data.draw(st.integers(0, 40), label="steps")):
+            what = data.draw(st.sampled_from(["settled", "taken", "removed", "prompt", "press"]))
+            if what == "settled":  # mostly as many dice as the game wants
+                state = table.state
+                wanted = state.dice_to_throw if state is not None else 6
+                count = data.draw(st.sampled_from([wanted, wanted, wanted, 1, 5, 7]))
+                in_tray = data.draw(tray_dice(count), label="thrown")
+                table.tray(TrayNews("settled", in_tray))
+            elif what == "taken" and in_tray:
+                gone = tuple(data.draw(st.lists(st.sampled_from(in_tray), min_size=1,
+                                                max_size=len(in_tray), unique=True)))
+                in_tray = tuple(d for d in in_tray if d not in gone)
+                table.tray(TrayNews("removed", gone))
+            elif what == "removed":
+                misread = data.draw(st.integers(1, 3).flatmap(tray_dice), label="misread")
+                table.tray(TrayNews("removed", misread))
+            elif what == "prompt":
+                reason = data.draw(st.sampled_from(["cocked", "unreadable", "outside", "count"]))
+                table.tray(TrayNews("prompt", in_tray[:1], reason))
+            else:
+                table.handle(data.draw(ACTIONS, label="press"))
+            assert not table.error.startswith("internal error"), table.error
+            table.view()
         shown = table.state
     assert not [r for r in caplog.records if r.exc_info], caplog.text
     with Store(db) as reopened:

@@ -130,6 +130,16 @@ def test_a_die_set_by_hand_is_taken_out_as_set(table: Table) -> None:
     assert table.state.turn_points == 500 and not table.view().prompt
 
 
+def test_a_tap_past_the_last_die_changes_nothing(table: Table) -> None:
+    """A tap left over from a screen of more dice (the throw before had six, this one two)."""
+    from farkle_pi.ui.actions import Action
+
+    table.tray(News("settled", dice("155234")))
+    table.handle(Action("die", value=6))
+    assert table.state is not None and str(table.state.last_throw) == "123455"
+    assert not table.view().error
+
+
 def test_wrong_number_of_dice_is_named(table: Table) -> None:
     table.tray(News("settled", dice("15523")))
     assert table.state is not None and table.state.last_throw is None

@@ -307,6 +307,8 @@ class Table:
         if state.last_throw is None or state.phase != "keep":
             return
         dice = list(state.last_throw.dice)
+        if not 0 <= index < len(dice):
+            return  # a tap left over from a screen of more dice
         die = dice[index]
         dice[index] = Die(die.face % 6 + 1, die.colour)
         self._apply(Correct(Roll(dice)))
