@@ -41,6 +41,13 @@ COCKED_LEAN = 1.16  # calibrated tray: long side (side faces taken off) / the se
 # outline is longer than wide; a flat die that is only bigger than the set's median, or
 # whose outline a shadow swells all round, is not
 LEAN_ASPECT = 1.08
+# A die the rule above calls leaning is measured again in a cut of LEAN_CROP die sizes (its
+# side face reaches past the reading cut, which is centred on its top face, and is clipped
+# there) and leans only if that whole outline is over COCKED_WHOLE both ways too (a lean of
+# 16 degrees or more). On real photos the first rule alone calls many flat dice leaning: a
+# shadow or a neighbour swells the outline in one cut and not in the other.
+COCKED_WHOLE = 1.25
+LEAN_CROP = 2.0
 MIN_REFERENCE_DIFF = 12.0  # mean colour difference to the empty tray a die must exceed
 NEIGHBOUR_GAP = 0.6  # box sizes beyond which another candidate's pixels are its own
 SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to the empty tray
@@ -96,6 +103,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     out: list[DieReading] = []
     for (cand, _, box, bgr), (value, conf) in zip(kept, faces, strict=True):
         flat = _lies_flat(box, lean)
+        if not flat and lean is not None:  # a suspect: its whole outline must lean too
+            flat = _whole_lies_flat(_whole_outline(image, cand, cands, box), lean)
         half = cand.size / 2.0
         bbox = (round(cand.x - half), round(cand.y - half), round(cand.size), round(cand.size))
         at_edge = (bbox[0] <= 1 or bbox[1] <= 1 or bbox[0] + bbox[2] >= w - 1
@@ -195,6 +204,21 @@ def _lies_flat(box: RotatedBox, lean: _LeanRule | None) -> bool:
         return max(box.size) / max(1.0, min(box.size)) < COCKED_ASPECT
     length = unstretched_length(box, lean.centre, lean.stretch)
     return length <= COCKED_LEAN * lean.die_side or length <= LEAN_ASPECT * min(box.size)
+
+
+def _whole_outline(image: Image, cand: Candidate, cands: list[Candidate], box: RotatedBox
+                   ) -> RotatedBox:
+    """The die's outline in a cut of LEAN_CROP die sizes (`box` if none is found there)."""
+    wide = cut(image, replace(cand, size=cand.size * LEAN_CROP / CROP_SCALE))
+    whole, _, body = outline(wide, cand.size, _neighbours(cand, cands))
+    return whole if body else box
+
+
+def _whole_lies_flat(whole: RotatedBox, lean: _LeanRule) -> bool:
+    """False when the whole outline is longer than both the set's die side and its own width
+    by COCKED_WHOLE."""
+    length = unstretched_length(whole, lean.centre, lean.stretch)
+    return min(length / lean.die_side, length / max(1.0, min(whole.size))) <= COCKED_WHOLE
 
 
 def _neighbours(cand: Candidate, cands: list[Candidate]) -> list[tuple[float, float]]:
