@@ -10,6 +10,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from shared_data import real_photos
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.vision.colour import (
@@ -28,16 +29,7 @@ from farkle_pi.vision.colour_check import (
 )
 
 ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
 LABEL_REVIEW = ROOT / "fixtures" / "label_review"
-
-
-def real_photos(folder: str) -> Path:
-    """A labelled folder of shared/data, or the test is skipped saying where it looked."""
-    photos = DATA / folder
-    if not (photos / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {photos} (shared/data sits beside the repo)")
-    return photos
 
 
 @pytest.mark.parametrize("shape", [(55, 55, 3), (7, 9, 3), (1, 1, 3)])

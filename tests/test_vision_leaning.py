@@ -15,6 +15,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from shared_data import real_photos
 
 from farkle_pi.traysim.art import cocked_die, off_centre_die, place, texture
 from farkle_pi.vision import Calibration, DieReading, read_dice
@@ -113,10 +114,8 @@ def test_few_flat_dice_on_real_photos_are_called_leaning() -> None:
     """byler_d6's dice all lie flat. Read with a die-size calibration (the median label size
     / 1.25), the first 40 training photos by name: 20 of 451 dice found are called leaning,
     against 75 before the whole outline had to lean too (fifteenth session)."""
-    folder = Path(__file__).resolve().parents[2] / "shared" / "data" / "byler_d6"
-    if not (folder / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {folder} (shared/data sits beside the repo)")
-    photos = sorted((p for p in load_folder(folder) if not is_holdout(p.path.name)),
+    photos = sorted((p for p in load_folder(real_photos("byler_d6"))
+                     if not is_holdout(p.path.name)),
                     key=lambda p: p.path.name)[:40]
     found = leaning = 0
     for photo in photos:

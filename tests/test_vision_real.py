@@ -9,19 +9,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from shared_data import real_photos
 
 from farkle_pi.vision.dataset import apply_review, collections, is_holdout, load_folder
 from farkle_pi.vision.evaluate import Score, evaluate
 
-DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
-BYLER = DATA / "byler_d6"
-
 
 @pytest.fixture(scope="module")
 def holdout_score() -> Score:
-    if not (BYLER / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {BYLER} (shared/data sits beside the repo)")
-    photos = [p for p in load_folder(BYLER) if is_holdout(p.path.name)]
+    photos = [p for p in load_folder(real_photos("byler_d6")) if is_holdout(p.path.name)]
     assert len(photos) > 40
     return evaluate(photos)
 
@@ -54,9 +50,7 @@ REVIEW = Path(__file__).resolve().parents[1] / "fixtures" / "label_review" / "by
 def test_the_label_review_fits_byler_labels() -> None:
     """Six byler labels are plainly wrong (fixtures/label_review); if shared/data fixes them,
     this fails and the review should lose those lines."""
-    if not (BYLER / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {BYLER} (shared/data sits beside the repo)")
-    photos = load_folder(BYLER)
+    photos = load_folder(real_photos("byler_d6"))
     reviewed, corrected = apply_review(photos, REVIEW)
     assert len(corrected) == 6
     assert [is_holdout(name) for name in corrected].count(True) == 1
@@ -65,16 +59,12 @@ def test_the_label_review_fits_byler_labels() -> None:
     assert changed == 6
 
 
-RUNE55 = DATA / "rune55"
-
-
 def test_close_ups_are_found_at_their_size() -> None:
     """rune55's `circle` photos hold dice 150-270 px across. They are training photos, so
     this checks the close-up scale choice, not how well unseen dice are read."""
-    if not (RUNE55 / "labels.jsonl").is_file():
-        pytest.skip(f"real photos not found at {RUNE55} (shared/data sits beside the repo)")
-    circle = {name for name, group in collections(RUNE55).items() if group == "circle"}
-    photos = [p for p in load_folder(RUNE55) if p.path.name in circle][:120]
+    rune55 = real_photos("rune55")
+    circle = {name for name, group in collections(rune55).items() if group == "circle"}
+    photos = [p for p in load_folder(rune55) if p.path.name in circle][:120]
     summary = evaluate(photos).summary()
     assert summary["found"] >= 0.9 * summary["dice"]  # measured 0.93 (these 120), 0.93 (all 834)
     assert summary["extra"] <= 0.1 * summary["dice"]  # measured 0.04 (these 120), 0.04 (all 834)
