@@ -104,7 +104,8 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     for (cand, _, box, bgr), (value, conf) in zip(kept, faces, strict=True):
         flat = _lies_flat(box, lean)
         if not flat and lean is not None:  # a suspect: its whole outline must lean too
-            flat = _whole_lies_flat(_whole_outline(image, cand, cands, box), lean)
+            whole = _whole_outline(image, cand, cands, box)
+            flat = _lies_flat(whole, lean, (COCKED_WHOLE, COCKED_WHOLE))
         half = cand.size / 2.0
         bbox = (round(cand.x - half), round(cand.y - half), round(cand.size), round(cand.size))
         at_edge = (bbox[0] <= 1 or bbox[1] <= 1 or bbox[0] + bbox[2] >= w - 1
@@ -198,12 +199,14 @@ def _lean_rule(boxes: list[RotatedBox], calibration: Calibration | None,
     return _LeanRule(centre, stretch, side)
 
 
-def _lies_flat(box: RotatedBox, lean: _LeanRule | None) -> bool:
-    """False for a die leaning on something (its outline longer than a flat die's)."""
+def _lies_flat(box: RotatedBox, lean: _LeanRule | None,
+               limits: tuple[float, float] = (COCKED_LEAN, LEAN_ASPECT)) -> bool:
+    """False for a die leaning on something: in a calibrated tray, its outline (side faces
+    taken off) longer than `limits` times the set's die side and times its own width."""
     if lean is None:
         return max(box.size) / max(1.0, min(box.size)) < COCKED_ASPECT
     length = unstretched_length(box, lean.centre, lean.stretch)
-    return length <= COCKED_LEAN * lean.die_side or length <= LEAN_ASPECT * min(box.size)
+    return length <= limits[0] * lean.die_side or length <= limits[1] * min(box.size)
 
 
 def _whole_outline(image: Image, cand: Candidate, cands: list[Candidate], box: RotatedBox
@@ -212,13 +215,6 @@ def _whole_outline(image: Image, cand: Candidate, cands: list[Candidate], box: R
     wide = cut(image, replace(cand, size=cand.size * LEAN_CROP / CROP_SCALE))
     whole, _, body = outline(wide, cand.size, _neighbours(cand, cands))
     return whole if body else box
-
-
-def _whole_lies_flat(whole: RotatedBox, lean: _LeanRule) -> bool:
-    """False when the whole outline is longer than both the set's die side and its own width
-    by COCKED_WHOLE."""
-    length = unstretched_length(whole, lean.centre, lean.stretch)
-    return min(length / lean.die_side, length / max(1.0, min(whole.size))) <= COCKED_WHOLE
 
 
 def _neighbours(cand: Candidate, cands: list[Candidate]) -> list[tuple[float, float]]:
