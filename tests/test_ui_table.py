@@ -11,6 +11,7 @@ import pytest
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
 
 PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30)
 
@@ -71,8 +72,6 @@ def test_cocked_die_waits_for_a_rethrow(table: Table) -> None:
 
 
 def test_an_unread_die_is_entered_by_hand_after_the_dice_read(table: Table) -> None:
-    from farkle_pi.ui.actions import Action
-
     table.tray(News("settled", dice("15?523")))
     table.tray(News("prompt", dice("?"), "unreadable"))
     view = table.view()
@@ -85,8 +84,6 @@ def test_an_unread_die_is_entered_by_hand_after_the_dice_read(table: Table) -> N
 
 
 def test_an_unread_die_can_be_entered_with_the_buttons_alone(table: Table) -> None:
-    from farkle_pi.ui.actions import Action
-
     table.tray(News("settled", dice("?55236")))
     for kind in ("next", "next", "next", "keep"):  # face 1 -> 4, taken
         table.handle(Action(kind))
@@ -110,8 +107,6 @@ def test_an_unread_die_entered_by_hand_keeps_its_colour(tmp_path: Path) -> None:
         unread = Die(None, RED, (160.0, 10.0))
         throw = (*FOUR_FIVES[:3], unread, *FOUR_FIVES[4:])  # 5 blue, 5 red, 5 red, ?, 2, 3
         table.tray(News("settled", throw))
-        from farkle_pi.ui.actions import Action
-
         table.handle(Action("digit", value=5))
         assert table.state is not None
         assert max(option.points for option in table.state.options) == 1050
@@ -120,8 +115,6 @@ def test_an_unread_die_entered_by_hand_keeps_its_colour(tmp_path: Path) -> None:
 
 
 def test_a_die_set_by_hand_is_taken_out_as_set(table: Table) -> None:
-    from farkle_pi.ui.actions import Action
-
     read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("155234")))
     table.tray(News("settled", read))
     table.handle(Action("die", value=3))  # 1 2 3 [4] 5 5: the 4 is a 5
@@ -132,8 +125,6 @@ def test_a_die_set_by_hand_is_taken_out_as_set(table: Table) -> None:
 
 def test_a_tap_past_the_last_die_changes_nothing(table: Table) -> None:
     """A tap left over from a screen of more dice (the throw before had six, this one two)."""
-    from farkle_pi.ui.actions import Action
-
     table.tray(News("settled", dice("155234")))
     table.handle(Action("die", value=6))
     assert table.state is not None and str(table.state.last_throw) == "123455"
@@ -189,8 +180,6 @@ def test_dice_taken_out_keep_the_colours_they_were_scored_with(
 
 
 def test_the_option_chosen_with_the_buttons_is_kept_in_its_colours(portland: Table) -> None:
-    from farkle_pi.ui.actions import Action
-
     shown = [(o.keep, o.points) for o in portland.view().options]
     assert ((5, 5, 5), 1000) in shown and ((5, 5, 5), 500) in shown
     while (portland.view().options[portland.view().selected].points != 1000
@@ -217,8 +206,6 @@ def test_tray_events_do_not_play_a_virtual_dice_game(tmp_path: Path) -> None:
 
 
 def test_next_steals_where_the_rules_allow_it(tmp_path: Path) -> None:
-    from farkle_pi.ui.actions import Action
-
     with Store(tmp_path / "farkle.db") as store:
         rules = load_rules("standard", {"stealing": "true"})
         table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
@@ -253,8 +240,6 @@ def test_next_steals_where_the_rules_allow_it(tmp_path: Path) -> None:
 
 
 def test_virtual_throws_cannot_be_undone_but_keeps_can(tmp_path: Path) -> None:
-    from farkle_pi.ui.actions import Action
-
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, load_rules("standard"), ["Ann"], "virtual", resume=False,
                       say=lambda _: None)
@@ -293,8 +278,6 @@ def test_history_lists_the_nights_finished_games_newest_first() -> None:
 
 
 def test_entry_minimum_is_shown_and_keeps_the_bank_lamp_dark(tmp_path: Path) -> None:
-    from farkle_pi.ui.actions import Action
-
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, load_rules("standard", {"entry": "500"}), ["Ann"], "manual",
                       resume=False, say=lambda _: None)
