@@ -7,10 +7,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pytest
+from tray_scenes import FakeReader, Film
 
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
+from farkle_pi.tray import Tray
 from farkle_pi.ui.actions import Action
 
 PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30)
@@ -52,6 +54,77 @@ def test_a_settled_throw_is_played_and_removed_dice_are_kept(table: Table) -> No
     assert table.state.turn_points == 150 and table.state.dice_to_throw == 4
     table.tray(News("removed", dice("2345")))  # picking up the rest to throw: not a keep
     assert table.state.turn_points == 150 and not table.view().prompt
+
+
+def test_scoring_dice_taken_out_one_at_a_time_join_the_keep(table: Table) -> None:
+    table.tray(News("settled", dice("155236")))
+    for taken, points, left in (("1", 100, 5), ("5", 150, 4), ("5", 200, 3)):
+        table.tray(News("removed", dice(taken)))
+        assert table.state is not None
+        assert (table.state.turn_points, table.state.dice_to_throw) == (points, left)
+    assert [str(keep) for keep in table.state.kept] == ["155"]
+    table.tray(News("removed", dice("236")))  # the rest picked up: it empties the tray
+    table.handle(Action("bank"))
+    assert table.state is not None and table.state.players[0].score == 200
+
+
+def test_the_tray_and_the_table_make_one_keep_of_dice_taken_out_in_two_goes(table: Table) -> None:
+    """Through the live tray: a 1 taken out, then a 5, the rest picked up and thrown."""
+    thrown = [(100, 100, 1), (220, 100, 5), (340, 100, 2), (100, 300, 3), (220, 300, 6),
+              (340, 300, 6)]
+    film = Film().rolling(1.0, thrown).still(1.0, thrown)
+    film.still(1.0, thrown[1:]).still(1.0, thrown[2:]).still(1.0, [])
+    again = [(150, 150, 1), (300, 150, 2), (150, 350, 2), (300, 350, 3)]
+    film.rolling(1.0, again).still(1.0, again)
+    tray = Tray(FakeReader())
+    for frame in film.frames:
+        for event in tray.feed(frame):
+            table.tray(event)
+        state = table.state
+        assert state is not None
+        if state.phase != "keep":
+            tray.expect(state.dice_to_throw)  # as the app tells it
+    assert table.state is not None and [str(k) for k in table.state.kept] == ["15"]
+    assert str(table.state.last_throw) == "1223" and table.state.turn_points == 150
+    assert not table.view().prompt
+
+
+def test_a_scoring_handful_of_the_rest_leaves_the_keep_at_the_next_throw(table: Table) -> None:
+    table.tray(News("settled", dice("155236")))
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("5")))  # taken up to throw again, as it turns out
+    table.tray(News("removed", dice("5236")))
+    assert table.state is not None and table.state.turn_points == 150
+    table.tray(News("settled", dice("12346")))  # five dice thrown: the 5 was not kept
+    table.tray(News("prompt", dice("12346"), "count"))  # the tray counted on four
+    assert table.state is not None and table.state.phase == "keep"
+    assert [str(keep) for keep in table.state.kept] == ["1"]
+    assert str(table.state.last_throw) == "12346" and table.state.turn_points == 100
+    assert not table.view().prompt and not table.view().error
+
+
+def test_dice_that_do_not_score_with_the_keep_end_what_joins_it(table: Table) -> None:
+    table.tray(News("settled", dice("155236")))
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("2")))  # picking up the rest begins
+    table.tray(News("removed", dice("5")))
+    assert table.state is not None and table.state.turn_points == 100
+    assert not table.view().prompt
+
+
+def test_no_die_joins_a_keep_made_with_the_buttons(table: Table) -> None:
+    table.tray(News("settled", dice("155236")))
+    while table.view().options[table.view().selected].keep != (1,):
+        table.handle(Action("next"))
+    table.handle(Action("keep"))
+    table.tray(News("removed", dice("15")))  # the kept 1, and a 5 picked up to throw
+    assert table.state is not None and table.state.turn_points == 100
+
+
+def test_a_die_that_joins_keeps_its_colour(portland: Table) -> None:
+    portland.tray(News("removed", (FOUR_FIVES[1],)))
+    portland.tray(News("removed", (FOUR_FIVES[2], FOUR_FIVES[3])))  # three red 5s: doubled
+    assert portland.state is not None and portland.state.turn_points == 1000
 
 
 @pytest.mark.parametrize("taken", ["23", "66"])  # 66: not even the throw's dice (misread)

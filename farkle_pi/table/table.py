@@ -32,7 +32,7 @@ from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
-from farkle_pi.table.tray_input import TrayInput, TrayNews, Unread, with_colours
+from farkle_pi.table.tray_input import Rekeep, TrayInput, TrayNews, Unread, with_colours
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.draw import dice_count
 from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableView
@@ -344,8 +344,21 @@ class Table:
             self.prompt = step
         elif isinstance(step, Unread):  # the dice read are in; the players enter the others
             self.unread, self.entry = step, Entry(dice=step.read, face=1)
+        elif isinstance(step, Rekeep):
+            self._rekeep(step.keep)
+            if event.kind == "settled":  # the keep shrank back: now the throw
+                self._tray_event(event)
         elif step is not None:
             self._apply(step)
+
+    def _rekeep(self, keep: Roll) -> None:
+        """The last keep made again with other dice of its throw, if the rules take it."""
+        assert self.game is not None
+        trial = self.game.game.copy()
+        trial.apply(Undo())
+        trial.apply(Keep(keep))  # refused here: nothing changes
+        self._apply(Undo())
+        self._apply(Keep(keep))
 
     # -- games ----------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from farkle_pi.game import Command, GameState, Keep, Throw
-from farkle_pi.rules import Die, Roll
+from farkle_pi.rules import Die, Roll, chart
 from farkle_pi.vision.colour import set_colour_names
 
 PROMPTS = {
@@ -62,21 +62,44 @@ class Unread:
         return [Die(f, c) for f, c in zip(faces, self.colours, strict=True)]
 
 
+@dataclass(frozen=True)
+class Rekeep:
+    """The keep the tray made of the last throw, made again with other dice (undo, then keep):
+    more dice of that throw were taken out, or some were thrown again after all."""
+
+    keep: Roll
+
+
 class TrayInput:
     """Camera mode: what tray events mean for the game.
 
     It remembers the dice of the last throw as scored, by where each lay: dice taken out of
     the tray then keep the faces set by hand (the tray still reads them as it did) and the
     colours they were scored with (named again on their own, a set's die near a border could
-    come out otherwise, and three red 5s become two and a blue)."""
+    come out otherwise, and three red 5s become two and a blue).
+
+    Players take scoring dice out one or two at a time, and the tray sees each go settle. So
+    dice taken out after the tray's keep join it if they score together with it and leave
+    dice in the tray. The first that do not are the rest picked up to throw again, and
+    nothing more joins. If a handful of the rest happened to score with the keep, the next
+    throw has those dice in it: a throw of as many dice as the keep first left is taken as
+    that, and the keep shrinks back. A keep made with the buttons is the players' word:
+    nothing joins it."""
 
     def __init__(self) -> None:
         self.thrown: list[_Spot] = []
+        self.out: set[int] = set()  # the last throw's dice (indices) the tray's keep took out
+        self.tray_keep: Roll | None = None  # that keep, while it is the turn's last keep
+        self.first: tuple[Roll, int] | None = None  # the keep before it grew, and dice then left
+        self.joining = False  # dice taken out may still join the tray's keep
 
-    def step(self, state: GameState, event: TrayNews) -> Command | Unread | str | None:
-        """The command the event makes (a settled throw, dice set aside that form a keep), a
-        throw to finish by hand, the prompt to show, or None when it changes nothing."""
+    def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
+        """The command the event makes (a settled throw, dice set aside that form a keep), the
+        tray's keep made again (dice that join it), a throw to finish by hand, the prompt to
+        show, or None when it changes nothing."""
         if event.kind == "prompt" and event.reason == "count":
+            if state.phase == "keep" and len(event.dice) == len(state.last_throw or ()):
+                return None  # the tray counted before a grown keep shrank back: the throw is in
             return count_prompt(len(event.dice), state.dice_to_throw)
         if event.kind == "prompt":
             return PROMPTS.get(event.reason or "", "throw again")
@@ -85,6 +108,9 @@ class TrayInput:
             if any(not d.flat for d in event.dice):
                 return None  # the tray's prompt follows: a cocked die is thrown again
             if len(values) != state.dice_to_throw:
+                if self._keep_stands(state) and self.first and len(values) == self.first[1]:
+                    self.tray_keep, self.first = self.first[0], None
+                    return Rekeep(self.tray_keep)  # a handful of the rest did not join it
                 return count_prompt(len(values), state.dice_to_throw)
             colours: list[str | None] = [None] * len(values)
             if state.rules.colour_triples:  # colours matter to the score only then
@@ -93,21 +119,24 @@ class TrayInput:
             if None in values:  # the tray's prompt follows: throw again or enter the face
                 return Unread(tuple(values), tuple(colours), centres)
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
-            self.thrown = [_Spot(c, die) for c, die in zip(centres, dice, strict=True)]
+            self._thrown([_Spot(c, die) for c, die in zip(centres, dice, strict=True)])
             return Throw(Roll(dice))
         if event.kind == "removed" and state.phase == "keep":
-            keep = self._taken(event.dice, state)
+            keep, taken = self._taken(event.dice, state)
             if any(o.keep.faces == keep.faces for o in state.options):
+                self.out, self.tray_keep, self.first, self.joining = set(taken), keep, None, True
                 return Keep(keep)
             return f"{Roll.of(*keep.faces)} is not a keep: choose with NEXT and KEEP"
+        if event.kind == "removed" and state.phase == "choose" and self.joining:
+            return self._more(event.dice, state)
         return None  # e.g. the rest of the dice picked up to be thrown again
 
     def finish(self, unread: Unread, entered: Sequence[int]) -> Throw:
         """The throw an unread one makes with the faces entered by hand; its dice are
         remembered as a read throw's are."""
         dice = unread.dice(entered)
-        self.thrown = [_Spot(c, die, by_hand=face is None)
-                       for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)]
+        self._thrown([_Spot(c, die, by_hand=face is None)
+                      for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)])
         return Throw(Roll(dice))
 
     def corrected(self, was: Die, now: Die) -> None:
@@ -117,24 +146,51 @@ class TrayInput:
                 self.thrown[k] = _Spot(spot.centre, now, by_hand=True)
                 return
 
-    def _taken(self, dice: Sequence[TrayDie], state: GameState) -> Roll:
-        """The dice taken out as the last throw's dice, so they keep the colours the throw
-        was scored with: each the nearest of the throw's dice of its face, or of those set by
-        hand (the tray still reads those as it did). If the throw was not read here, the
-        throw's first dice of their faces."""
+    def _thrown(self, spots: list[_Spot]) -> None:
+        self.thrown, self.out, self.tray_keep, self.first = spots, set(), None, None
+        self.joining = False
+
+    def _keep_stands(self, state: GameState) -> bool:
+        """Whether the tray's keep is still the turn's last keep, of the throw read here."""
+        if self.tray_keep is None or not state.kept or state.kept[-1] != self.tray_keep:
+            return False
+        return Roll(spot.die for spot in self.thrown) == state.last_throw
+
+    def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | None:
+        """Dice taken out after the tray's keep: they join it if they score with it."""
+        self.joining = False  # unless these join it
+        if not self._keep_stands(state):
+            return None
+        assert self.tray_keep is not None and state.last_throw is not None
+        more, taken = self._taken(dice, state)
+        keep = Roll([*self.tray_keep.dice, *more.dice])
+        options = chart(state.rules).score(state.last_throw).options
+        emptied = len(self.out) + len(taken) == len(self.thrown)
+        if not taken or emptied or not any(o.keep == keep for o in options):
+            return None  # the rest picked up: nothing more joins
+        self.first = self.first or (self.tray_keep, state.dice_to_throw)
+        self.out |= set(taken)
+        self.tray_keep, self.joining = keep, True
+        return Rekeep(keep)
+
+    def _taken(self, dice: Sequence[TrayDie], state: GameState) -> tuple[Roll, list[int]]:
+        """The dice taken out as the last throw's dice not yet out, so they keep the colours
+        the throw was scored with: each the nearest of the throw's dice of its face, or of
+        those set by hand (the tray still reads those as it did); and which those are. If
+        the throw was not read here, the throw's first dice of their faces (and none)."""
         plain = Roll.of(*(d.value for d in dice if d.value is not None))
-        left = list(self.thrown)
-        if Roll(spot.die for spot in left) != state.last_throw:
-            return with_colours(plain, state)
-        chosen = []
+        if Roll(spot.die for spot in self.thrown) != state.last_throw:
+            return with_colours(plain, state), []
+        left = [k for k in range(len(self.thrown)) if k not in self.out]
+        chosen: list[int] = []
         for d in dice:
-            near = [spot for spot in left if spot.by_hand or spot.die.face == d.value]
+            near = [k for k in left if self.thrown[k].by_hand or self.thrown[k].die.face == d.value]
             if not near:
-                return plain  # not the throw's dice: no keep (step says so)
-            spot = min(near, key=lambda s: math.dist(s.centre, d.center))
-            left.remove(spot)
-            chosen.append(spot.die)
-        return Roll(chosen)
+                return plain, []  # not the throw's dice: no keep (step says so)
+            k = min(near, key=lambda k: math.dist(self.thrown[k].centre, d.center))
+            left.remove(k)
+            chosen.append(k)
+        return Roll(self.thrown[k].die for k in chosen), chosen
 
 
 class _Spot(NamedTuple):
