@@ -62,7 +62,7 @@ def test_scoring_dice_taken_out_one_at_a_time_join_the_keep(table: Table) -> Non
         table.tray(News("removed", dice(taken)))
         assert table.state is not None
         assert (table.state.turn_points, table.state.dice_to_throw) == (points, left)
-    assert [str(keep) for keep in table.state.kept] == ["155"]
+    assert table.state is not None and [str(keep) for keep in table.state.kept] == ["155"]
     table.tray(News("removed", dice("236")))  # the rest picked up: it empties the tray
     table.handle(Action("bank"))
     assert table.state is not None and table.state.players[0].score == 200
