@@ -64,4 +64,5 @@ def run(args: argparse.Namespace) -> int:
         print(f"perspective: {perspective:.5f} (a flat die 100 px from the picture's centre "
               f"looks {100 * 100 * perspective:.0f} % longer than wide)")
     print(f"saved {out} and {image}")
+    print("next: put the dice in showing 1 to 6 and run `farkle-pi dice-check`")
     return 0

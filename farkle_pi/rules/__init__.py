@@ -9,7 +9,7 @@
 1000
 """
 
-from farkle_pi.rules.dice import FACES, MAX_DICE, Die, Roll
+from farkle_pi.rules.dice import FACES, MAX_DICE, Die, Roll, dice_count
 from farkle_pi.rules.ruleset import PRESETS, RuleSet, load_rules, parse_set, preset
 from farkle_pi.rules.scoring import (
     STANDARD,
@@ -35,6 +35,7 @@ __all__ = [
     "Scoring",
     "ScoringOption",
     "chart",
+    "dice_count",
     "keep_points",
     "load_rules",
     "parse_set",

@@ -133,3 +133,8 @@ def _parse_die(token: str) -> Die:
     if match is None:
         raise FarkleError(f"{token!r} is not a die: use faces 1 to 6, e.g. 111155 or 5:red")
     return Die(int(match.group(1)), match.group(2))
+
+
+def dice_count(n: int) -> str:
+    """`1 die`, `5 dice`."""
+    return f"{n} {'die' if n == 1 else 'dice'}"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action
-from farkle_pi.ui.draw import dice_count
 
 FACES = range(1, 7)
 

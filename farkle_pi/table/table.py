@@ -24,7 +24,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
+from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, dice_count, load_rules
 from farkle_pi.store import Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
@@ -34,7 +34,6 @@ from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
 from farkle_pi.table.tray_input import Rekeep, TrayInput, TrayNews, Unread, with_colours
 from farkle_pi.ui.actions import Action
-from farkle_pi.ui.draw import dice_count
 from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableView
 
 log = logging.getLogger(__name__)

@@ -231,11 +231,6 @@ def points_text(points: int) -> str:
     return f"{points:,}"
 
 
-def dice_count(n: int) -> str:
-    """`1 die`, `5 dice`."""
-    return f"{n} {'die' if n == 1 else 'dice'}"
-
-
 def _font(size: int) -> pygame.font.Font:
     """pygame's default font at `size`, from its bytes read once: fitting text tries many sizes,
     and each Font opened from the file would keep it open for the rest of the evening."""

@@ -4,8 +4,9 @@ screen. Taps become the same `digit` and `erase` actions as the keys `1`-`6` and
 
 from __future__ import annotations
 
+from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, dice_count
+from farkle_pi.ui.draw import Box, Painter
 from farkle_pi.ui.screens.parts import die_slots
 from farkle_pi.ui.view import TableView
 

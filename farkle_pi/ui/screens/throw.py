@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 
+from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, dice_count, points_text
+from farkle_pi.ui.draw import Box, Painter, points_text
 from farkle_pi.ui.screens import keypad
 from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
 from farkle_pi.ui.view import DieView, OptionView, TableView

@@ -1,0 +1,69 @@
+"""`farkle-pi dice-check`: put the dice in the tray showing 1 to 6; see whether they read right."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import cv2
+
+from farkle_pi.commands.config import add_config_option
+from farkle_pi.config import load_config
+from farkle_pi.devices import SPEC_HELP, open_source
+from farkle_pi.errors import FarkleError
+from farkle_pi.tray import Tray
+from farkle_pi.tray.dice_check import FACES, WAIT_SECONDS, check_dice, parse_faces
+from farkle_pi.tray.reader import vision_reader
+from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.draw import draw_readings
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("dice-check", help="put the dice in the tray showing 1 to 6: "
+                                               "does the camera read them right?")
+    add_config_option(parser)
+    parser.add_argument("--source", help=f"camera or recording ({SPEC_HELP}; "
+                                         f"default: the config's [camera] source)")
+    parser.add_argument("--calibration", type=Path, metavar="FILE",
+                        help="tray calibration (default: the config's, if it exists)")
+    parser.add_argument("--faces", default="".join(map(str, FACES)), metavar="FACES",
+                        help="the faces put in (default 123456)")
+    parser.add_argument("--wait", type=float, default=WAIT_SECONDS, metavar="SECONDS",
+                        help="how long to wait for all the dice once the first lie still "
+                             f"(default {WAIT_SECONDS:.0f})")
+    parser.add_argument("--save", type=Path, metavar="OUT.png",
+                        help="save the picture read, each die marked as read")
+    parser.add_argument("--fps", type=float, help="frame rate of an image folder "
+                                                  "(default: the config's [camera] fps)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    put_in = parse_faces(args.faces)
+    if not args.wait > 0:
+        raise FarkleError(f"--wait must be a number of seconds above 0, not {args.wait}")
+    config = load_config(args.config)
+    camera = config.camera
+    path: Path | None = args.calibration
+    if path is None and config.calibration.path.is_file():
+        path = config.calibration.path
+    calibration = Calibration.load(path) if path is not None else None
+    if calibration is None:
+        print("no tray calibration: reading as the table would without one "
+              "(`farkle-pi calibrate` first reads better)")
+    tray = Tray(vision_reader(calibration), calibration)
+    with open_source(args.source or camera.source, fps=args.fps or camera.fps,
+                     size=(camera.width, camera.height)) as source:
+        print(f"put {len(put_in)} dice in the tray, flat and apart, showing "
+              f"{' '.join(map(str, put_in))}; then take your hand away ...", flush=True)
+        check, picture = check_dice(source, tray, put_in, args.wait)
+    for line in check.report():
+        print(line)
+    if args.save is not None:
+        args.save.parent.mkdir(parents=True, exist_ok=True)
+        if not cv2.imwrite(str(args.save), draw_readings(picture, list(check.dice))):
+            raise FarkleError(f"cannot write {args.save}: give a .png or .jpg path "
+                              "in a folder you can write to")
+        print(f"saved {args.save}")
+    return 0 if check.passed else 1
