@@ -119,7 +119,7 @@ class Reader(nn.Module):
 def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
                          grey_byler: bool = True, review: Path | None = None,
                          hard_share: float = 0.0, left_out: tuple[str, ...] = (),
-                         slant_share: float = 0.0
+                         slant_share: float = 0.0, translucent_share: float = 0.0
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(image, centres Nx2, sizes N, values N) for every training photo.
 
@@ -150,7 +150,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     print(f"photos: byler {len(byler)}, rune55 {len(keep)}", flush=True)
     for _ in range(n_synth):
         img, dice = render_scene(rng, size_range=(20.0, 120.0), hard_share=hard_share,
-                                 slant_share=slant_share)
+                                 slant_share=slant_share, translucent_share=translucent_share)
         out.append((img, np.array([d.center for d in dice], np.float32),
                     np.array([d.size * 1.1 for d in dice], np.float32),
                     np.array([d.value for d in dice], np.int64)))
@@ -546,6 +546,9 @@ def main() -> None:
                     help="share of synthetic dice that are marbled or have low-contrast pips")
     ap.add_argument("--slant-synth", type=float, default=0.0,
                     help="share of synthetic scenes seen by a tilted camera: cubes with side faces")
+    ap.add_argument("--translucent-synth", type=float, default=0.0,
+                    help="share of synthetic dice that are see-through (the other faces' pips "
+                         "show faintly)")
     ap.add_argument("--label-review", type=Path,
                     help="corrections to byler_d6 labels (fixtures/label_review/byler_d6.jsonl)")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
@@ -567,7 +570,7 @@ def main() -> None:
                   oblique=args.oblique, degrade=args.degrade)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out),
-                                 args.slant_synth)
+                                 args.slant_synth, args.translucent_synth)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector

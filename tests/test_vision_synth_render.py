@@ -54,3 +54,24 @@ def test_hard_share_makes_marbled_and_low_contrast_dice() -> None:
     assert sum(d.marble_bgr is not None for d in dice) > len(dice) // 2
     plain = [d for _ in range(10) for d in render_scene(rng, n_dice=6)[1]]
     assert all(d.marble_bgr is None for d in plain)
+
+
+def test_a_translucent_die_shows_its_bottom_faces_pips_faintly() -> None:
+    """A 1 on a smoky body: the 6 underneath shows through, mirrored, fainter than the 1."""
+    opaque = SynthDie(1, (50.0, 50.0), 60.0, 0.0, (60, 60, 60))
+    views = []
+    for die in (opaque, replace(opaque, translucent=True)):
+        img = np.full((100, 100, 3), 200, np.uint8)
+        draw_die(img, die, (30, 30, 200), np.random.default_rng(3))
+        views.append(img.astype(np.float32))
+    red = [view[:, :, 2] - view[:, :, 0] for view in views]  # how red each pixel is
+    ghost = (slice(32, 38), slice(32, 38))  # a corner pip of the six, spacing ~0.27 sides
+    assert float(red[1][ghost].mean()) > float(red[0][ghost].mean()) + 15
+    assert float(red[1][47:53, 47:53].mean()) > float(red[1][ghost].mean()) + 40  # the 1 on top
+
+
+def test_translucent_share_makes_see_through_dice_and_leaves_others_alone() -> None:
+    rng = np.random.default_rng(11)
+    dice = [d for _ in range(5) for d in render_scene(rng, n_dice=6, translucent_share=1.0)[1]]
+    assert all(d.translucent for d in dice)
+    assert not any(d.translucent for d in render_scene(rng, n_dice=6)[1])

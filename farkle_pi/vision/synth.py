@@ -4,12 +4,15 @@ Every die is drawn as a rounded, shaded square seen from above with its pips at
 the standard positions, on a plain, gradient or textured background, with a soft
 shadow. The labels are exact, so tests can ask for exact values. On request a share
 of the dice are the hard kind real tables have: marbled bodies (two colours swirled)
-and pips that barely stand out (red on black, gold on ivory).
+and pips that barely stand out (red on black, gold on ivory); and a share are
+translucent, the table showing through and the pips of the bottom and side faces
+seen faintly through the body.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import cv2
@@ -17,6 +20,8 @@ import numpy as np
 import numpy.typing as npt
 
 Image = npt.NDArray[np.uint8]
+Points = npt.NDArray[np.float64]
+Pixels = npt.NDArray[np.int32]  # fixed point, 4 fraction bits (cv2's shift=4)
 
 PIP_LAYOUT: dict[int, list[tuple[float, float]]] = {
     1: [(0, 0)],
@@ -46,6 +51,7 @@ class SynthDie:
     angle: float
     body_bgr: tuple[int, int, int]
     marble_bgr: tuple[int, int, int] | None = None  # second body colour, swirled in
+    translucent: bool = False  # the table and the other faces' pips show through
     extent: tuple[float, float, float, float] | None = None  # box of a die seen at a slant
 
     @property
@@ -128,6 +134,7 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
     off = np.array([s * 0.08, s * 0.1])
     cv2.fillPoly(shadow, [to_img(outline + off)], (0, 0, 0), cv2.LINE_AA, 4)
     cv2.addWeighted(shadow, 0.25, img, 0.75, 0, dst=img)
+    behind = img.copy()
     cv2.fillPoly(img, [to_img(outline)], die.body_bgr, cv2.LINE_AA, 4)
     if die.marble_bgr is not None:
         _swirl(img, to_img(outline), die.marble_bgr, rng)
@@ -135,6 +142,8 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
     rim = tuple(int(c * 0.7) for c in die.body_bgr)
     cv2.polylines(img, [to_img(outline)], True, rim, max(1, int(s / 25)), cv2.LINE_AA, 4)
     spacing, radius = pip_geometry(s, rng)
+    if die.translucent:
+        _see_through(img, behind, die, to_img, to_img(outline), pip_bgr, spacing, radius, rng)
     for px, py in PIP_LAYOUT[die.value]:
         c = to_img(np.array([[px * spacing, py * spacing]]))[0]
         cv2.circle(img, (int(c[0]), int(c[1])), int(radius * 16), pip_bgr, -1, cv2.LINE_AA, 4)
@@ -145,6 +154,41 @@ def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
                    cv2.LINE_AA, 4)
         soft = cv2.GaussianBlur(spot, (0, 0), s * 0.06 + 0.5).astype(np.float32)
         cv2.add(img, (soft * rng.uniform(0.2, 0.7)).astype(np.uint8), dst=img)
+
+
+def _see_through(img: Image, behind: Image, die: SynthDie, to_img: Callable[[Points], Pixels],
+                 outline: Pixels, pip_bgr: tuple[int, int, int], spacing: float, radius: float,
+                 rng: np.random.Generator) -> None:
+    """A translucent body: the table behind shows through it, and so do the pips of the
+    bottom face (mirrored, blurred) and of one or two side faces (squeezed to the edges)."""
+    mask = np.zeros(img.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [outline], (255,), cv2.LINE_AA, 4)
+    clear = rng.uniform(0.2, 0.5) * (mask.astype(np.float32) / 255.0)[..., None]
+    tinted = behind.astype(np.float32) * (np.array(die.body_bgr, np.float32) / 255.0 + 0.3)
+    img[:] = np.clip(img * (1 - clear) + tinted * clear, 0, 255).astype(np.uint8)
+    ghosts = np.zeros(img.shape[:2], np.uint8)
+    bottom = 7 - die.value
+    for px, py in PIP_LAYOUT[bottom]:  # seen from above through the die: mirrored
+        c = to_img(np.array([[-px * spacing * 0.9, py * spacing * 0.9]]))[0]
+        cv2.circle(ghosts, (int(c[0]), int(c[1])), int(radius * 0.9 * 16), (255,), -1,
+                   cv2.LINE_AA, 4)
+    sides = [v for v in range(1, 7) if v not in (die.value, bottom)]
+    half = die.size / 2.0
+    for turn in rng.choice(4, size=int(rng.integers(1, 3)), replace=False):
+        face = sides[int(rng.integers(len(sides)))]
+        a = math.radians(90.0 * float(turn))
+        for px, py in PIP_LAYOUT[face]:  # the face's pips pressed into a band by the edge
+            u, v = px * spacing, half * 0.78 + py * spacing * 0.18
+            c = to_img(np.array([[u * math.cos(a) - v * math.sin(a),
+                                  u * math.sin(a) + v * math.cos(a)]]))[0]
+            axes = (int(radius * 16), int(radius * 0.45 * 16))
+            cv2.ellipse(ghosts, (int(c[0]), int(c[1])), axes, die.angle + 90.0 * float(turn),
+                        0, 360, (255,), -1, cv2.LINE_AA, 4)
+    blur = cv2.GaussianBlur(ghosts, (0, 0), die.size * rng.uniform(0.02, 0.05) + 0.5)
+    weight = (blur.astype(np.float32) / 255.0 * rng.uniform(0.3, 0.6)
+              * (mask.astype(np.float32) / 255.0))[..., None]
+    img[:] = np.clip(img * (1 - weight) + np.array(pip_bgr, np.float32) * weight,
+                     0, 255).astype(np.uint8)
 
 
 def pip_geometry(side: float, rng: np.random.Generator) -> tuple[float, float]:
@@ -172,13 +216,14 @@ def _swirl(img: Image, outline: npt.NDArray[np.int32], colour: tuple[int, int, i
 def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
                  n_dice: int | None = None, size_range: tuple[float, float] = (20.0, 80.0),
                  touching: bool = True, background: Image | None = None,
-                 noise: bool = True, hard_share: float = 0.0, slant_share: float = 0.0
-                 ) -> tuple[Image, list[SynthDie]]:
+                 noise: bool = True, hard_share: float = 0.0, slant_share: float = 0.0,
+                 translucent_share: float = 0.0) -> tuple[Image, list[SynthDie]]:
     """A random tray photo from above: background plus 1-12 dice, no overlaps.
 
     hard_share of the dice are marbled or have low-contrast pips; slant_share of the
-    scenes are seen by a tilted camera, their dice drawn as cubes with side faces. At 0
-    the random stream is the one earlier renders (and the shipped nets' training) used.
+    scenes are seen by a tilted camera, their dice drawn as cubes with side faces;
+    translucent_share of the dice (seen from above) are see-through. At 0 the random
+    stream is the one earlier renders (and the shipped nets' training) used.
     """
     from farkle_pi.vision.cube import View, draw_cube  # cube draws with this module's pips
 
@@ -208,12 +253,15 @@ def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
         if hard_share and rng.random() < hard_share:
             veins = BODY_COLOURS[int(rng.integers(len(BODY_COLOURS)))]
             die = replace(die, marble_bgr=veins if rng.random() < 0.7 else None)
+        if translucent_share and rng.random() < translucent_share:
+            die = replace(die, translucent=True)
         dice.append(die)
     view = View.random(rng) if slant_share and rng.random() < slant_share else None
     if view is not None:
         dice.sort(key=lambda d: view.nearness(d.center))  # the near ones hide the far ones
     for k, die in enumerate(dice):
-        hard = die.marble_bgr is not None or (hard_share and rng.random() < hard_share)
+        hard = (die.marble_bgr is not None or die.translucent
+                or (hard_share and rng.random() < hard_share))
         pip = _any_pip(die.body_bgr, rng) if hard else _contrast_pip(die.body_bgr, rng)
         if die.marble_bgr is not None and rng.random() < 0.5:  # veins the pips' colour
             dark_pip = (int(0.75 * pip[0]), int(0.75 * pip[1]), int(0.75 * pip[2]))
