@@ -63,9 +63,35 @@ def test_scoring_dice_taken_out_one_at_a_time_join_the_keep(table: Table) -> Non
         assert table.state is not None
         assert (table.state.turn_points, table.state.dice_to_throw) == (points, left)
     assert table.state is not None and [str(keep) for keep in table.state.kept] == ["155"]
-    table.tray(News("removed", dice("236")))  # the rest picked up: it empties the tray
+    table.tray(News("removed", dice("236")))  # the rest picked up: they do not score
     table.handle(Action("bank"))
     assert table.state is not None and table.state.players[0].score == 200
+
+
+@pytest.mark.parametrize(("thrown_next", "kept", "points"), [
+    ("", "112225", 450),  # the last dice out too: hot dice, banked at once
+    ("253144", "112225", 450),  # hot dice: six thrown
+    ("351", "115", 250),  # the 2s were picked up to throw again after all
+])
+def test_the_last_dice_taken_out_join_the_keep_as_hot_dice(
+    table: Table, thrown_next: str, kept: str, points: int
+) -> None:
+    table.tray(News("settled", dice("115222")))
+    for taken in ("1", "15", "222"):
+        table.tray(News("removed", dice(taken)))
+    table.tray(News("empty"))
+    if thrown_next:
+        table.tray(News("settled", dice(thrown_next)))
+        table.tray(News("prompt", dice(thrown_next), "count"))
+    state = table.state
+    assert state is not None and "".join(map(str, sorted(state.kept[0].faces))) == kept
+    assert state.turn_points == points and not table.view().prompt
+    if not thrown_next:
+        table.handle(Action("bank"))
+        assert table.state is not None and table.state.players[0].score == points
+    else:
+        assert state.phase == "keep" and state.last_throw is not None
+        assert len(state.last_throw) == len(thrown_next)
 
 
 def test_the_tray_and_the_table_make_one_keep_of_dice_taken_out_in_two_goes(table: Table) -> None:

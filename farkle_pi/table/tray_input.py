@@ -79,18 +79,18 @@ class TrayInput:
     come out otherwise, and three red 5s become two and a blue).
 
     Players take scoring dice out one or two at a time, and the tray sees each go settle. So
-    dice taken out after the tray's keep join it if they score together with it and leave
-    dice in the tray. The first that do not are the rest picked up to throw again, and
+    dice taken out after the tray's keep join it if they score together with it (the last
+    dice too: hot dice). The first that do not are the rest picked up to throw again, and
     nothing more joins. If a handful of the rest happened to score with the keep, the next
-    throw has those dice in it: a throw of as many dice as the keep first left is taken as
-    that, and the keep shrinks back. A keep made with the buttons is the players' word:
+    throw has those dice in it: a throw of as many dice as the keep left before they joined
+    is taken as that, and the keep shrinks back. A keep made with the buttons is the players' word:
     nothing joins it."""
 
     def __init__(self) -> None:
         self.thrown: list[_Spot] = []
         self.out: set[int] = set()  # the last throw's dice (indices) the tray's keep took out
         self.tray_keep: Roll | None = None  # that keep, while it is the turn's last keep
-        self.first: tuple[Roll, int] | None = None  # the keep before it grew, and dice then left
+        self.smaller: list[tuple[Roll, int]] = []  # the keep before each growth, dice then left
         self.joining = False  # dice taken out may still join the tray's keep
 
     def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
@@ -108,9 +108,11 @@ class TrayInput:
             if any(not d.flat for d in event.dice):
                 return None  # the tray's prompt follows: a cocked die is thrown again
             if len(values) != state.dice_to_throw:
-                if self._keep_stands(state) and self.first and len(values) == self.first[1]:
-                    self.tray_keep, self.first = self.first[0], None
-                    return Rekeep(self.tray_keep)  # a handful of the rest did not join it
+                back = [k for k, (_, left) in enumerate(self.smaller) if left == len(values)]
+                if back and self._keep_stands(state):  # a handful of the rest did not join it
+                    self.tray_keep = self.smaller[back[-1]][0]
+                    del self.smaller[back[-1]:]
+                    return Rekeep(self.tray_keep)
                 return count_prompt(len(values), state.dice_to_throw)
             colours: list[str | None] = [None] * len(values)
             if state.rules.colour_triples:  # colours matter to the score only then
@@ -124,7 +126,7 @@ class TrayInput:
         if event.kind == "removed" and state.phase == "keep":
             keep, taken = self._taken(event.dice, state)
             if any(o.keep.faces == keep.faces for o in state.options):
-                self.out, self.tray_keep, self.first, self.joining = set(taken), keep, None, True
+                self.out, self.tray_keep, self.smaller, self.joining = set(taken), keep, [], True
                 return Keep(keep)
             return f"{Roll.of(*keep.faces)} is not a keep: choose with NEXT and KEEP"
         if event.kind == "removed" and state.phase == "choose" and self.joining:
@@ -147,7 +149,7 @@ class TrayInput:
                 return
 
     def _thrown(self, spots: list[_Spot]) -> None:
-        self.thrown, self.out, self.tray_keep, self.first = spots, set(), None, None
+        self.thrown, self.out, self.tray_keep, self.smaller = spots, set(), None, []
         self.joining = False
 
     def _keep_stands(self, state: GameState) -> bool:
@@ -165,10 +167,9 @@ class TrayInput:
         more, taken = self._taken(dice, state)
         keep = Roll([*self.tray_keep.dice, *more.dice])
         options = chart(state.rules).score(state.last_throw).options
-        emptied = len(self.out) + len(taken) == len(self.thrown)
-        if not taken or emptied or not any(o.keep == keep for o in options):
+        if not taken or not any(o.keep == keep for o in options):
             return None  # the rest picked up: nothing more joins
-        self.first = self.first or (self.tray_keep, state.dice_to_throw)
+        self.smaller.append((self.tray_keep, state.dice_to_throw))
         self.out |= set(taken)
         self.tray_keep, self.joining = keep, True
         return Rekeep(keep)
