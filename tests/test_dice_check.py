@@ -62,6 +62,16 @@ def test_faces_that_are_no_dice_are_refused_in_one_line(
     assert "--faces" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("name", ["read.gif2", "file/read.png"])
+def test_a_picture_that_cannot_be_saved_is_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    (tmp_path / "file").write_text("a file, not a folder")
+    code = cli.main(["dice-check", *recording("basic"), "--save", str(tmp_path / name)])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot write" in err and err.count("\n") == 1
+
+
 def test_a_recording_without_dice_says_what_to_do(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

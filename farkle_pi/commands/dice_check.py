@@ -61,8 +61,12 @@ def run(args: argparse.Namespace) -> int:
     for line in check.report():
         print(line)
     if args.save is not None:
-        args.save.parent.mkdir(parents=True, exist_ok=True)
-        if not cv2.imwrite(str(args.save), draw_readings(picture, list(check.dice))):
+        try:
+            args.save.parent.mkdir(parents=True, exist_ok=True)
+            saved = cv2.imwrite(str(args.save), draw_readings(picture, list(check.dice)))
+        except (OSError, cv2.error):
+            saved = False
+        if not saved:
             raise FarkleError(f"cannot write {args.save}: give a .png or .jpg path "
                               "in a folder you can write to")
         print(f"saved {args.save}")
