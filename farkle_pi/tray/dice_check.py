@@ -60,7 +60,8 @@ class DiceCheck:
 
     def report(self) -> list[str]:
         """What a player should know, one point a line."""
-        shown = " ".join([*map(str, self.read), *"?" * self.unreadable, *"/" * self.leaning])
+        shown = " ".join([*map(str, self.read), *"?" * self.unreadable,
+                          *["leaning"] * self.leaning])
         lines = [f"read: {shown or 'no dice'} (put in: {' '.join(map(str, self.faces))})"]
         if self.passed:
             sure = min(d.confidence for d in self.dice)
