@@ -8,9 +8,9 @@ from typing import Any
 
 import cv2
 
+from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
-from farkle_pi.devices import SPEC_HELP, open_source
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.calibrate import die_size, empty_tray, find_tray, parse_points
 from farkle_pi.vision.calibration import Calibration, die_side
@@ -19,8 +19,7 @@ from farkle_pi.vision.calibration import Calibration, die_side
 def register(sub: Any) -> None:
     parser = sub.add_parser("calibrate", help="capture the empty tray, its outline and die size")
     add_config_option(parser)
-    parser.add_argument("--source", help=f"camera or recording ({SPEC_HELP}; "
-                                         f"default: the config's [camera] source)")
+    add_camera_arguments(parser)
     parser.add_argument("--out", type=Path, metavar="FILE",
                         help="where to save (default: the config's [calibration] path); "
                              "the reference image goes beside it")
@@ -28,8 +27,6 @@ def register(sub: Any) -> None:
     parser.add_argument("--keep-zone", metavar="X,Y,...", help="where kept dice are put down")
     parser.add_argument("--die-size", type=float, metavar="PX",
                         help="die side in pixels, instead of measuring one die")
-    parser.add_argument("--fps", type=float, help="frame rate of an image folder "
-                                                  "(default: the config's [camera] fps)")
     parser.set_defaults(run=run)
 
 
@@ -39,11 +36,8 @@ def run(args: argparse.Namespace) -> int:
     tray_given = parse_points(args.tray, "--tray") if args.tray else None
     keep = parse_points(args.keep_zone, "--keep-zone") if args.keep_zone else ()
     config = load_config(args.config)
-    camera = config.camera
     out: Path = args.out or config.calibration.path
-    fps = args.fps or camera.fps
-    with open_source(args.source or camera.source, fps=fps,
-                     size=(camera.width, camera.height)) as source:
+    with open_camera(args, config.camera) as source:
         frames = iter(source)
         print("keep the tray empty: capturing the empty tray ...", flush=True)
         reference = empty_tray(frames)

@@ -8,9 +8,9 @@ from typing import Any
 
 import cv2
 
+from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
-from farkle_pi.devices import SPEC_HELP, open_source
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import Tray
 from farkle_pi.tray.dice_check import FACES, WAIT_SECONDS, check_dice, parse_faces
@@ -23,8 +23,7 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("dice-check", help="put the dice in the tray showing 1 to 6: "
                                                "does the camera read them right?")
     add_config_option(parser)
-    parser.add_argument("--source", help=f"camera or recording ({SPEC_HELP}; "
-                                         f"default: the config's [camera] source)")
+    add_camera_arguments(parser)
     parser.add_argument("--calibration", type=Path, metavar="FILE",
                         help="tray calibration (default: the config's, if it exists)")
     parser.add_argument("--faces", default="".join(map(str, FACES)), metavar="FACES",
@@ -34,8 +33,6 @@ def register(sub: Any) -> None:
                              f"(default {WAIT_SECONDS:.0f})")
     parser.add_argument("--save", type=Path, metavar="OUT.png",
                         help="save the picture read, each die marked as read")
-    parser.add_argument("--fps", type=float, help="frame rate of an image folder "
-                                                  "(default: the config's [camera] fps)")
     parser.set_defaults(run=run)
 
 
@@ -44,7 +41,6 @@ def run(args: argparse.Namespace) -> int:
     if not args.wait > 0:
         raise FarkleError(f"--wait must be a number of seconds above 0, not {args.wait}")
     config = load_config(args.config)
-    camera = config.camera
     path: Path | None = args.calibration
     if path is None and config.calibration.path.is_file():
         path = config.calibration.path
@@ -53,8 +49,7 @@ def run(args: argparse.Namespace) -> int:
         print("no tray calibration: reading as the table would without one "
               "(`farkle-pi calibrate` first reads better)")
     tray = Tray(vision_reader(calibration), calibration)
-    with open_source(args.source or camera.source, fps=args.fps or camera.fps,
-                     size=(camera.width, camera.height)) as source:
+    with open_camera(args, config.camera) as source:
         print(f"put {len(put_in)} dice in the tray, flat and apart, showing "
               f"{' '.join(map(str, put_in))}; then take your hand away ...", flush=True)
         check, picture = check_dice(source, tray, put_in, args.wait)
