@@ -129,6 +129,25 @@ def test_a_scoring_handful_of_the_rest_leaves_the_keep_at_the_next_throw(table: 
     assert not table.view().prompt and not table.view().error
 
 
+def test_a_triple_taken_out_a_die_or_two_at_a_time_is_kept_once_it_is_whole(
+    table: Table
+) -> None:
+    table.tray(News("settled", dice("222346")))
+    table.tray(News("removed", dice("2")))
+    assert table.state is not None and table.state.phase == "keep"
+    assert "2 is not a keep" in table.view().prompt
+    table.tray(News("removed", dice("22")))
+    assert table.state is not None and [str(k) for k in table.state.kept] == ["222"]
+    assert table.state.turn_points == 200 and table.state.dice_to_throw == 3
+
+
+def test_a_stray_die_taken_out_does_not_stop_a_keep(table: Table) -> None:
+    table.tray(News("settled", dice("155236")))
+    table.tray(News("removed", dice("2")))
+    table.tray(News("removed", dice("1")))  # 1 and 2 are no keep; the 1 alone is
+    assert table.state is not None and [str(k) for k in table.state.kept] == ["1"]
+
+
 def test_dice_that_do_not_score_with_the_keep_end_what_joins_it(table: Table) -> None:
     table.tray(News("settled", dice("155236")))
     table.tray(News("removed", dice("1")))

@@ -79,7 +79,8 @@ class TrayInput:
     come out otherwise, and three red 5s become two and a blue).
 
     Players take scoring dice out one or two at a time, and the tray sees each go settle. So
-    dice taken out after the tray's keep join it if they score together with it (the last
+    dice taken out that make no keep (one die of a triple) make one with the next dice taken
+    out, and dice taken out after the tray's keep join it if they score together with it (the last
     dice too: hot dice). The first that do not are the rest picked up to throw again, and
     nothing more joins. If a handful of the rest happened to score with the keep, the next
     throw has those dice in it: a throw of as many dice as the keep left before they joined
@@ -88,7 +89,7 @@ class TrayInput:
 
     def __init__(self) -> None:
         self.thrown: list[_Spot] = []
-        self.out: set[int] = set()  # the last throw's dice (indices) the tray's keep took out
+        self.out: set[int] = set()  # the last throw's dice (indices) seen taken out
         self.tray_keep: Roll | None = None  # that keep, while it is the turn's last keep
         self.smaller: list[tuple[Roll, int]] = []  # the keep before each growth, dice then left
         self.joining = False  # dice taken out may still join the tray's keep
@@ -124,11 +125,7 @@ class TrayInput:
             self._thrown([_Spot(c, die) for c, die in zip(centres, dice, strict=True)])
             return Throw(Roll(dice))
         if event.kind == "removed" and state.phase == "keep":
-            keep, taken = self._taken(event.dice, state)
-            if any(o.keep.faces == keep.faces for o in state.options):
-                self.out, self.tray_keep, self.smaller, self.joining = set(taken), keep, [], True
-                return Keep(keep)
-            return f"{Roll.of(*keep.faces)} is not a keep: choose with NEXT and KEEP"
+            return self._keep(event.dice, state)
         if event.kind == "removed" and state.phase == "choose" and self.joining:
             return self._more(event.dice, state)
         return None  # e.g. the rest of the dice picked up to be thrown again
@@ -157,6 +154,20 @@ class TrayInput:
         if self.tray_keep is None or not state.kept or state.kept[-1] != self.tray_keep:
             return False
         return Roll(spot.die for spot in self.thrown) == state.last_throw
+
+    def _keep(self, dice: Sequence[TrayDie], state: GameState) -> Keep | str:
+        """Dice taken out while a keep is due: the keep, with the dice taken out before that
+        formed none (a triple taken out a die or two at a time), else alone; or the prompt."""
+        keep, taken = self._taken(dice, state)
+        before = [self.thrown[k].die for k in sorted(self.out)] if taken else []
+        together = Roll([*before, *keep.dice])
+        legal = {o.keep.faces for o in state.options}
+        self.out |= set(taken)  # out of the tray: a keep, or dice that may make one with the next
+        for tried in (together, keep):
+            if tried.faces in legal:
+                self.tray_keep, self.smaller, self.joining = tried, [], True
+                return Keep(tried)
+        return f"{Roll.of(*together.faces)} is not a keep: choose with NEXT and KEEP"
 
     def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | None:
         """Dice taken out after the tray's keep: they join it if they score with it."""
