@@ -148,6 +148,16 @@ def test_a_stray_die_taken_out_does_not_stop_a_keep(table: Table) -> None:
     assert table.state is not None and [str(k) for k in table.state.kept] == ["1"]
 
 
+def test_a_die_taken_out_before_the_keep_joins_it_when_it_scores_with_more(
+    table: Table
+) -> None:
+    table.tray(News("settled", dice("211112")))
+    table.tray(News("removed", dice("2")))
+    table.tray(News("removed", dice("1")))  # a keep of 1, the 2 aside
+    table.tray(News("removed", dice("1112")))  # four 1s and a pair, with the 2 aside
+    assert table.state is not None and table.state.turn_points == 1500
+
+
 def test_dice_that_do_not_score_with_the_keep_end_what_joins_it(table: Table) -> None:
     table.tray(News("settled", dice("155236")))
     table.tray(News("removed", dice("1")))

@@ -170,20 +170,24 @@ class TrayInput:
         return f"{Roll.of(*together.faces)} is not a keep: choose with NEXT and KEEP"
 
     def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | None:
-        """Dice taken out after the tray's keep: they join it if they score with it."""
+        """Dice taken out after the tray's keep: they join it if they score with it, or with
+        every die taken out of this throw (one taken out before that made no keep)."""
         self.joining = False  # unless these join it
         if not self._keep_stands(state):
             return None
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
-        keep = Roll([*self.tray_keep.dice, *more.dice])
+        if not taken:
+            return None
+        every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         options = chart(state.rules).score(state.last_throw).options
-        if not taken or not any(o.keep == keep for o in options):
-            return None  # the rest picked up: nothing more joins
-        self.smaller.append((self.tray_keep, state.dice_to_throw))
-        self.out |= set(taken)
-        self.tray_keep, self.joining = keep, True
-        return Rekeep(keep)
+        for keep in (every, Roll([*self.tray_keep.dice, *more.dice])):
+            if any(o.keep == keep for o in options):
+                self.smaller.append((self.tray_keep, state.dice_to_throw))
+                self.out |= set(taken)
+                self.tray_keep, self.joining = keep, True
+                return Rekeep(keep)
+        return None  # the rest picked up: nothing more joins
 
     def _taken(self, dice: Sequence[TrayDie], state: GameState) -> tuple[Roll, list[int]]:
         """The dice taken out as the last throw's dice not yet out, so they keep the colours
