@@ -80,12 +80,12 @@ class TrayInput:
 
     Players take scoring dice out one or two at a time, and the tray sees each go settle. So
     dice taken out that make no keep (one die of a triple) make one with the next dice taken
-    out, and dice taken out after the tray's keep join it if they score together with it (the last
-    dice too: hot dice). The first that do not are the rest picked up to throw again, and
-    nothing more joins. If a handful of the rest happened to score with the keep, the next
-    throw has those dice in it: a throw of as many dice as the keep left before they joined
-    is taken as that, and the keep shrinks back. A keep made with the buttons is the players' word:
-    nothing joins it."""
+    out, and dice taken out after the tray's keep join it if they score together with it, or
+    with every die taken out of the throw (the last dice too: hot dice). The first that do
+    not are the rest picked up to throw again, and nothing more joins. If a handful of the
+    rest happened to score with the keep, the next throw has those dice in it: a throw of as
+    many dice as the keep left before they joined is taken as that, and the keep shrinks
+    back. A keep made with the buttons is the players' word: nothing joins it."""
 
     def __init__(self) -> None:
         self.thrown: list[_Spot] = []
