@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itertools import accumulate, pairwise
 
+import cv2
 import pytest
 from fuzzing import fuzz_settings
 from hypothesis import assume, given
@@ -19,7 +20,11 @@ from farkle_pi.rules import Roll, chart, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
 from farkle_pi.tray import Tray
+from farkle_pi.tray.reader import vision_reader
+from farkle_pi.traysim.scene import Scene, SceneSource
+from farkle_pi.traysim.story import Director
 from farkle_pi.ui.actions import Action
+from farkle_pi.vision.calibration import Calibration
 
 SPOTS = [(x, y) for x in (80, 170, 260, 350, 440, 530) for y in (100, 230, 360)]
 Die = tuple[int, int, int]
@@ -114,3 +119,34 @@ def same(table: Table, plain: Game) -> None:
     assert (shown.players, shown.current, shown.turn_points, shown.dice_to_throw,
             shown.kept, shown.last_throw) == (truth.players, truth.current, truth.turn_points,
                                               truth.dice_to_throw, truth.kept, truth.last_throw)
+
+
+def test_a_rendered_tray_keep_taken_out_in_two_goes_scores_both(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """The real reader on a rendered tray: hands reach in for the 1, then for the 5; the rest
+    is picked up and four dice are thrown. The keep is 150, the throw is in."""
+    director = Director(seed=21).start_empty(1.0).throw((1, 5, 2, 3, 6, 6))
+    director.keep((1,)).keep((5,)).pick_up().throw((1, 3, 4, 4))
+    scene = Scene(director.spec())
+    folder = tmp_path_factory.mktemp("rendered")
+    cv2.imwrite(str(folder / "empty.png"), scene.reference())
+    spec = scene.spec
+    calibration = Calibration(folder / "empty.png", spec.tray, spec.keep_zone,
+                              float(spec.die_px), 0.0)
+    with Store(folder / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        tray = Tray(vision_reader(calibration), calibration, expect_full=6)
+        for frame in SceneSource(scene):
+            for event in tray.feed(frame):
+                table.tray(event)
+            state = table.state
+            assert state is not None
+            if state.phase != "keep":
+                tray.expect(state.dice_to_throw)
+        state = table.state
+        assert state is not None and [str(keep) for keep in state.kept] == ["15"]
+        assert str(state.last_throw) == "1344" and state.turn_points == 150
+        assert not table.view().prompt and not table.error
