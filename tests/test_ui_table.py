@@ -158,13 +158,27 @@ def test_a_die_taken_out_before_the_keep_joins_it_when_it_scores_with_more(
     assert table.state is not None and table.state.turn_points == 1500
 
 
-def test_dice_that_do_not_score_with_the_keep_end_what_joins_it(table: Table) -> None:
+def test_dice_that_do_not_score_with_the_keep_are_held_and_the_next_throw_decides(
+    table: Table
+) -> None:
     table.tray(News("settled", dice("155236")))
     table.tray(News("removed", dice("1")))
-    table.tray(News("removed", dice("2")))  # picking up the rest begins
-    table.tray(News("removed", dice("5")))
+    table.tray(News("removed", dice("2")))  # picking up the rest begins, or part of a keep
     assert table.state is not None and table.state.turn_points == 100
-    assert not table.view().prompt
+    table.tray(News("removed", dice("5")))  # it scores with the 1: it joins, for now
+    assert table.state is not None and table.state.turn_points == 150
+    table.tray(News("removed", dice("536")))
+    table.tray(News("settled", dice("25536")))  # five thrown: only the 1 was kept
+    assert table.state is not None and [str(k) for k in table.state.kept] == ["1"]
+    assert str(table.state.last_throw) == "23556" and not table.view().prompt
+
+
+def test_a_triple_taken_out_after_a_keep_a_die_at_a_time_joins_it(table: Table) -> None:
+    table.tray(News("settled", dice("522234")))
+    for taken in ("5", "2", "2", "2"):
+        table.tray(News("removed", dice(taken)))
+    assert table.state is not None and [str(k) for k in table.state.kept] == ["2225"]
+    assert table.state.turn_points == 250
 
 
 def test_no_die_joins_a_keep_made_with_the_buttons(table: Table) -> None:

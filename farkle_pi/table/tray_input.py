@@ -81,10 +81,10 @@ class TrayInput:
     Players take scoring dice out one or two at a time, and the tray sees each go settle. So
     dice taken out that make no keep (one die of a triple) make one with the next dice taken
     out, and dice taken out after the tray's keep join it if they score together with it, or
-    with every die taken out of the throw (the last dice too: hot dice). The first that do
-    not are the rest picked up to throw again, and nothing more joins. If a handful of the
-    rest happened to score with the keep, the next throw has those dice in it: a throw of as
-    many dice as the keep left before they joined is taken as that, and the keep shrinks
+    with every die taken out of the throw so far (the last dice too: hot dice). Dice that
+    do not are held (the rest picked up to throw again, or part of a triple). If a handful of
+    the rest happened to score with the keep, the next throw has those dice in it: a throw of
+    as many dice as the keep left before they joined is taken as that, and the keep shrinks
     back. A keep made with the buttons is the players' word: nothing joins it."""
 
     def __init__(self) -> None:
@@ -92,7 +92,6 @@ class TrayInput:
         self.out: set[int] = set()  # the last throw's dice (indices) seen taken out
         self.tray_keep: Roll | None = None  # that keep, while it is the turn's last keep
         self.smaller: list[tuple[Roll, int]] = []  # the keep before each growth, dice then left
-        self.joining = False  # dice taken out may still join the tray's keep
 
     def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
         """The command the event makes (a settled throw, dice set aside that form a keep), the
@@ -126,7 +125,7 @@ class TrayInput:
             return Throw(Roll(dice))
         if event.kind == "removed" and state.phase == "keep":
             return self._keep(event.dice, state)
-        if event.kind == "removed" and state.phase == "choose" and self.joining:
+        if event.kind == "removed" and state.phase == "choose":
             return self._more(event.dice, state)
         return None  # e.g. the rest of the dice picked up to be thrown again
 
@@ -147,7 +146,6 @@ class TrayInput:
 
     def _thrown(self, spots: list[_Spot]) -> None:
         self.thrown, self.out, self.tray_keep, self.smaller = spots, set(), None, []
-        self.joining = False
 
     def _keep_stands(self, state: GameState) -> bool:
         """Whether the tray's keep is still the turn's last keep, of the throw read here."""
@@ -165,29 +163,28 @@ class TrayInput:
         self.out |= set(taken)  # out of the tray: a keep, or dice that may make one with the next
         for tried in (together, keep):
             if tried.faces in legal:
-                self.tray_keep, self.smaller, self.joining = tried, [], True
+                self.tray_keep, self.smaller = tried, []
                 return Keep(tried)
         return f"{Roll.of(*together.faces)} is not a keep: choose with NEXT and KEEP"
 
     def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | None:
         """Dice taken out after the tray's keep: they join it if they score with it, or with
-        every die taken out of this throw (one taken out before that made no keep)."""
-        self.joining = False  # unless these join it
+        every die taken out of this throw (dice taken out before that made no keep, or that
+        did not score then: the other two of a triple taken out a die at a time)."""
         if not self._keep_stands(state):
-            return None
+            return None  # a keep chosen with the buttons, or none
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
-        if not taken:
-            return None
         every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         options = chart(state.rules).score(state.last_throw).options
         for keep in (every, Roll([*self.tray_keep.dice, *more.dice])):
-            if any(o.keep == keep for o in options):
+            if taken and any(o.keep == keep for o in options):
                 self.smaller.append((self.tray_keep, state.dice_to_throw))
                 self.out |= set(taken)
-                self.tray_keep, self.joining = keep, True
+                self.tray_keep = keep
                 return Rekeep(keep)
-        return None  # the rest picked up: nothing more joins
+        self.out |= set(taken)  # held: they may score with the dice taken out next
+        return None  # or the rest picked up, to throw again
 
     def _taken(self, dice: Sequence[TrayDie], state: GameState) -> tuple[Roll, list[int]]:
         """The dice taken out as the last throw's dice not yet out, so they keep the colours
