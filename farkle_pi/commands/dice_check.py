@@ -13,7 +13,7 @@ from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import Tray
-from farkle_pi.tray.dice_check import FACES, WAIT_SECONDS, check_dice, parse_faces
+from farkle_pi.tray.dice_check import FACES, WAIT_SECONDS, check_dice, faces_text, parse_faces
 from farkle_pi.tray.reader import vision_reader
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.draw import draw_readings
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     tray = Tray(vision_reader(calibration), calibration)
     with open_camera(args, config.camera) as source:
         print(f"put {len(put_in)} dice in the tray, flat and apart, showing "
-              f"{' '.join(map(str, put_in))}; then take your hand away ...", flush=True)
+              f"{faces_text(put_in)}; then take your hand away ...", flush=True)
         check, picture = check_dice(source, tray, put_in, args.wait)
     for line in check.report():
         print(line)

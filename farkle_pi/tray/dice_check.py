@@ -62,7 +62,7 @@ class DiceCheck:
         """What a player should know, one point a line."""
         shown = " ".join([*map(str, self.read), *"?" * self.unreadable,
                           *["leaning"] * self.leaning])
-        lines = [f"read: {shown or 'no dice'} (put in: {' '.join(map(str, self.faces))})"]
+        lines = [f"read: {shown or 'no dice'} (put in: {faces_text(self.faces)})"]
         if self.passed:
             sure = min(d.confidence for d in self.dice)
             lines.append(f"all {len(self.faces)} dice read right (the least sure at {sure:.2f})")
@@ -74,8 +74,8 @@ class DiceCheck:
         if len(self.wrong) == 1 and len(self.missing) == 1:
             lines.append(f"misread: the {self.missing[0]} was read as {self.wrong[0]}")
         elif self.wrong:
-            lines.append(f"misread: {_faces(self.wrong)} read, where {_faces(self.missing)} "
-                         "were put in")
+            lines.append(f"misread: {faces_text(self.wrong)} read, where "
+                         f"{faces_text(self.missing)} were put in")
         if self.unreadable:
             lines.append(f"{dice_count(self.unreadable)} not read: the table would ask for "
                          "the face")
@@ -109,11 +109,11 @@ def check_dice(frames: Iterable[Frame], tray: Tray, faces: tuple[int, ...] = FAC
             first_seen = frame.t if first_seen is None else first_seen
             if len(settled[0].dice) + outside >= len(faces):
                 return last
-        if first_seen is not None and frame.t - first_seen > wait and last is not None:
+        if last is not None and first_seen is not None and frame.t - first_seen > wait:
             return last
     if last is None:
         raise FarkleError(f"no dice seen lying still in the tray: put in {len(faces)} dice "
-                          "showing " + " ".join(map(str, faces)) + " and keep the camera still")
+                          f"showing {faces_text(faces)} and keep the camera still")
     return last
 
 
@@ -126,5 +126,6 @@ def parse_faces(text: str) -> tuple[int, ...]:
     return tuple(sorted(int(c) for c in digits))
 
 
-def _faces(faces: tuple[int, ...]) -> str:
+def faces_text(faces: tuple[int, ...]) -> str:
+    """`1 2 3`, or `none`."""
     return " ".join(map(str, faces)) or "none"
