@@ -6,7 +6,7 @@ from pathlib import Path
 
 import cv2
 import pytest
-from tray_scenes import FakeReader, Film
+from tray_scenes import THREE, FakeReader, Film
 
 from farkle_pi import cli
 from farkle_pi.tray import Tray
@@ -14,7 +14,6 @@ from farkle_pi.tray.dice_check import DiceCheck, check_dice, parse_faces
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 TRAY = Path(__file__).resolve().parents[1] / "fixtures" / "tray"
-THREE = [(100, 100, 1), (200, 150, 5), (300, 300, 3)]
 
 
 def recording(name: str) -> list[str]:

@@ -6,12 +6,11 @@ from pathlib import Path
 
 import cv2
 import pytest
-from tray_scenes import FakeReader, Film, background
+from tray_scenes import THREE, FakeReader, Film, background
 
 from farkle_pi.tray import SettleConfig, Tray, TrayEvent
 from farkle_pi.vision.calibration import Calibration
 
-THREE = [(100, 100, 1), (200, 150, 5), (300, 300, 3)]
 SIX = [(100, 100, 1), (200, 150, 5), (300, 300, 3), (400, 120, 2), (150, 350, 4), (420, 380, 6)]
 TRAY = ((20.0, 20.0), (500.0, 20.0), (500.0, 460.0), (20.0, 460.0))
 KEEP = ((530.0, 20.0), (630.0, 20.0), (630.0, 460.0), (530.0, 460.0))

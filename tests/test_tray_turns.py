@@ -13,7 +13,7 @@ import pytest
 from fuzzing import fuzz_settings
 from hypothesis import given
 from hypothesis import strategies as st
-from tray_scenes import FakeReader, Film
+from tray_scenes import Die, FakeReader, Film
 
 from farkle_pi.game import Bank, Game, Keep, Throw
 from farkle_pi.rules import Roll, load_rules
@@ -27,7 +27,6 @@ from farkle_pi.ui.actions import Action
 from farkle_pi.vision.calibration import Calibration
 
 SPOTS = [(x, y) for x in (80, 170, 260, 350, 440, 530) for y in (100, 230, 360)]
-Die = tuple[int, int, int]
 
 
 class Played:

@@ -22,6 +22,7 @@ FPS = 15.0
 SIZE = (640, 480)
 SIDE = 30
 Die = tuple[int, int, int]  # x, y, face
+THREE: list[Die] = [(100, 100, 1), (200, 150, 5), (300, 300, 3)]  # a small throw
 
 
 @cache
