@@ -174,7 +174,7 @@ def _see_through(img: Image, behind: Image, die: SynthDie, to_img: Callable[[Poi
                    cv2.LINE_AA, 4)
     sides = [v for v in range(1, 7) if v not in (die.value, bottom)]
     half = die.size / 2.0
-    for turn in rng.choice(4, size=int(rng.integers(1, 3)), replace=False):
+    for turn in rng.choice(4, size=int(rng.integers(1, 5)), replace=False):
         face = sides[int(rng.integers(len(sides)))]
         a = math.radians(90.0 * float(turn))
         for px, py in PIP_LAYOUT[face]:  # the face's pips pressed into a band by the edge
@@ -184,8 +184,9 @@ def _see_through(img: Image, behind: Image, die: SynthDie, to_img: Callable[[Poi
             axes = (int(radius * 16), int(radius * 0.45 * 16))
             cv2.ellipse(ghosts, (int(c[0]), int(c[1])), axes, die.angle + 90.0 * float(turn),
                         0, 360, (255,), -1, cv2.LINE_AA, 4)
-    blur = cv2.GaussianBlur(ghosts, (0, 0), die.size * rng.uniform(0.02, 0.05) + 0.5)
-    weight = (blur.astype(np.float32) / 255.0 * rng.uniform(0.3, 0.6)
+    # smoky dice show the other faces' pips nearly as sharp and strong as the top's
+    blur = cv2.GaussianBlur(ghosts, (0, 0), die.size * rng.uniform(0.01, 0.05) + 0.5)
+    weight = (blur.astype(np.float32) / 255.0 * rng.uniform(0.3, 0.85)
               * (mask.astype(np.float32) / 255.0))[..., None]
     img[:] = np.clip(img * (1 - weight) + np.array(pip_bgr, np.float32) * weight,
                      0, 255).astype(np.uint8)
