@@ -9,11 +9,20 @@ import pytest
 from tray_scenes import THREE, FakeReader, Film
 
 from farkle_pi import cli
+from farkle_pi.rules import Die
 from farkle_pi.tray import Tray
 from farkle_pi.tray.dice_check import DiceCheck, check_dice, parse_faces
+from farkle_pi.tray.reader import vision_reader
+from farkle_pi.traysim.scene import Scene, SceneSource
+from farkle_pi.traysim.story import Director
+from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 TRAY = Path(__file__).resolve().parents[1] / "fixtures" / "tray"
+
+
+def dice(faces: str) -> tuple[Die, ...]:
+    return tuple(Die(int(face)) for face in faces)
 
 
 def recording(name: str) -> list[str]:
@@ -52,7 +61,7 @@ def test_dice_missing_or_outside_ask_for_another_go_not_better_light(
     assert "check again" in out and "does not read these dice well" not in out
 
 
-@pytest.mark.parametrize("faces", ["1237", "", "1234561234561"])
+@pytest.mark.parametrize("faces", ["1237", "", "1234561234561", "1:red 2", "1:redd 2:red"])
 def test_faces_that_are_no_dice_are_refused_in_one_line(
     faces: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -90,10 +99,10 @@ def test_the_check_waits_for_every_die_then_stops_waiting() -> None:
     film = Film().rolling(1.0, THREE).still(1.0, THREE).rolling(1.0, three_more)
     film.still(1.0, three_more)
     check, _ = check_dice(film.frames, Tray(FakeReader()))
-    assert check.read == (1, 2, 3, 4, 5, 6) and check.passed
+    assert check.read == dice("123456") and check.passed
     film = Film().rolling(1.0, THREE).still(5.0, THREE)
     check, _ = check_dice(film.frames, Tray(FakeReader()), wait=1.0)
-    assert check.read == (1, 3, 5) and check.missing == (2, 4, 6) and not check.passed
+    assert check.read == dice("135") and check.missing == dice("246") and not check.passed
 
 
 def reading(value: int | None, flat: bool = True) -> DieReading:
@@ -107,9 +116,61 @@ def test_unread_and_leaning_dice_are_counted_apart_from_misread_ones() -> None:
     check = DiceCheck(parse_faces("123456"), (
         reading(1), reading(2), reading(2), reading(None), reading(None, flat=False),
         reading(6)))
-    assert check.read == (1, 2, 2, 6) and check.wrong == (2,) and check.missing == (3, 4, 5)
+    assert check.read == dice("1226") and check.wrong == dice("2")
+    assert check.missing == dice("345")
     assert (check.unreadable, check.leaning, check.passed) == (1, 1, False)
     report = "\n".join(check.report())
     assert "read: 1 2 2 6 ? leaning" in report
     assert "misread: 2 read, where 3 4 5 were put in" in report
     assert "1 die not read" in report and "1 die put in flat but taken for leaning" in report
+
+
+def test_dice_named_with_colours_parse_as_coloured_dice() -> None:
+    assert parse_faces("3:white,1:red 2:red") == (Die(1, "red"), Die(2, "red"), Die(3, "white"))
+    assert parse_faces("3 1 2") == parse_faces("312") == dice("123")
+
+
+@pytest.fixture(scope="module")
+def two_colours(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scene, Calibration]:
+    """A rendered tray: 1 2 3 on red dice, 4 5 6 on white ones."""
+    scene = Scene(Director(seed=5).start_empty(1.0).throw((1, 2, 3, 4, 5, 6),
+                                                          colours=(1, 1, 1, 0, 0, 0)).spec())
+    empty = tmp_path_factory.mktemp("two_colours") / "empty.png"
+    cv2.imwrite(str(empty), scene.reference())
+    spec = scene.spec
+    return scene, Calibration(empty, spec.tray, spec.keep_zone, float(spec.die_px), 0.0)
+
+
+def test_two_colours_named_are_checked_by_face_and_colour(
+    two_colours: tuple[Scene, Calibration]
+) -> None:
+    """The real reader, the colours named as the table names a throw's."""
+    scene, calibration = two_colours
+
+    def check(faces: str) -> DiceCheck:
+        tray = Tray(vision_reader(calibration), calibration)
+        return check_dice(SceneSource(scene), tray, parse_faces(faces))[0]
+
+    right = check("1:red 2:red 3:red 4:white 5:white 6:white")
+    assert right.passed and right.read == right.faces
+    swapped = check("1:white 2:red 3:red 4:red 5:white 6:white")
+    assert not swapped.passed
+    assert swapped.wrong == (Die(1, "red"), Die(4, "white"))
+    assert swapped.missing == (Die(1, "white"), Die(4, "red"))
+    report = "\n".join(swapped.report())
+    assert "misread: 1:red 4:white read, where 1:white 4:red were put in" in report
+    assert "the faces are right, the colours are not" in report
+    assert "does not read these dice well" not in report
+    plain = check("123456")
+    assert plain.passed and plain.read == dice("123456")  # colours not asked: not named
+
+
+def test_rules_that_count_colours_ask_for_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    config = tmp_path / "farkle.toml"
+    config.write_text('[rules]\npreset = "portland"\n')
+    assert cli.main(["dice-check", "--config", str(config), *recording("basic")]) == 0
+    assert "your rules count the dice's colours: name them too" in capsys.readouterr().out
+    assert cli.main(["dice-check", *recording("basic")]) == 0
+    assert "colours" not in capsys.readouterr().out

@@ -26,8 +26,9 @@ def register(sub: Any) -> None:
     add_camera_arguments(parser)
     parser.add_argument("--calibration", type=Path, metavar="FILE",
                         help="tray calibration (default: the config's, if it exists)")
-    parser.add_argument("--faces", default="".join(map(str, FACES)), metavar="FACES",
-                        help="the faces put in (default 123456)")
+    parser.add_argument("--faces", default=faces_text(FACES), metavar="FACES",
+                        help="the faces put in (default 123456); for a two-colour game "
+                             "with their colours: 1:red,2:red,3:red,4:white,5:white,6:white")
     parser.add_argument("--wait", type=float, default=WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for all the dice once the first lie still "
                              f"(default {WAIT_SECONDS:.0f})")
@@ -45,6 +46,9 @@ def run(args: argparse.Namespace) -> int:
     if path is None and config.calibration.path.is_file():
         path = config.calibration.path
     calibration = Calibration.load(path) if path is not None else None
+    if config.rules.ruleset.colour_triples and not any(die.colour for die in put_in):
+        print("your rules count the dice's colours: name them too to check that the camera "
+              "tells them apart (--faces 1:red,2:red,3:red,4:white,5:white,6:white)")
     if calibration is None:
         print("no tray calibration: reading as the table would without one "
               "(`farkle-pi calibrate` first reads better)")

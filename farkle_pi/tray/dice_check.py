@@ -4,6 +4,8 @@ The reader was measured on other people's photos; a table it never saw (other di
 light, camera) may read much worse. Players find out at set-up instead of mid-game by
 putting the dice in the tray showing faces they name (1 to 6 by default) and comparing.
 The dice are read as the live tray reads a throw: once still, a vote over several frames.
+A two-colour game (portland) also needs each die's colour: named with theirs (`1:red`), the
+dice are compared by face and colour, the colours named as the table names a throw's.
 """
 
 from __future__ import annotations
@@ -14,25 +16,36 @@ from dataclasses import dataclass
 
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.errors import FarkleError
-from farkle_pi.rules import dice_count
+from farkle_pi.rules import Die, dice_count
 from farkle_pi.tray.tray import Tray
+from farkle_pi.vision.colour import COLOUR_NAMES, set_colour_names
 from farkle_pi.vision.types import DieReading
 
-FACES = (1, 2, 3, 4, 5, 6)
+FACES = tuple(Die(face) for face in range(1, 7))
 WAIT_SECONDS = 60.0
 
 
 @dataclass(frozen=True)
 class DiceCheck:
-    """The faces put in the tray, and what the tray read: dice in it and dice outside."""
+    """The dice put in the tray (sorted), and what the tray read: dice in it and dice outside."""
 
-    faces: tuple[int, ...]
+    faces: tuple[Die, ...]
     dice: tuple[DieReading, ...]
     outside: int = 0
 
     @property
-    def read(self) -> tuple[int, ...]:
-        return tuple(sorted(d.value for d in self.dice if d.flat and d.value is not None))
+    def coloured(self) -> bool:
+        return any(die.colour is not None for die in self.faces)
+
+    @property
+    def read(self) -> tuple[Die, ...]:
+        """The flat dice read, with the colours the table would name if the check has them."""
+        flat = [d for d in self.dice if d.flat]
+        names: list[str | None] = [None] * len(flat)
+        if self.coloured:
+            names = list(set_colour_names([d.colour_bgr for d in flat]))
+        return tuple(sorted(Die(d.value, name) for d, name in zip(flat, names, strict=True)
+                            if d.value is not None))
 
     @property
     def unreadable(self) -> int:
@@ -44,12 +57,12 @@ class DiceCheck:
         return sum(1 for d in self.dice if not d.flat)
 
     @property
-    def missing(self) -> tuple[int, ...]:
+    def missing(self) -> tuple[Die, ...]:
         """Faces put in that were not read (misread, unreadable, or not found)."""
         return tuple(sorted((Counter(self.faces) - Counter(self.read)).elements()))
 
     @property
-    def wrong(self) -> tuple[int, ...]:
+    def wrong(self) -> tuple[Die, ...]:
         """Faces read that were not put in: misread dice (or something taken for a die)."""
         return tuple(sorted((Counter(self.read) - Counter(self.faces)).elements()))
 
@@ -87,6 +100,12 @@ class DiceCheck:
         if not (self.wrong or self.unreadable or self.leaning):
             lines.append("put them all in the tray and check again")
             return lines
+        if (not (self.unreadable or self.leaning)
+                and sorted(d.face for d in self.wrong) == sorted(d.face for d in self.missing)):
+            lines.append("the faces are right, the colours are not: the table tells a die's "
+                         "colour by its body; try even, white light, or two colours further "
+                         "apart (red and white, not red and orange)")
+            return lines
         lines.append("the camera does not read these dice well here: try more even light "
                      "without glare, a plain cloth unlike the dice in colour, the camera "
                      "straight above, `farkle-pi calibrate` again; or play with the buttons "
@@ -94,7 +113,7 @@ class DiceCheck:
         return lines
 
 
-def check_dice(frames: Iterable[Frame], tray: Tray, faces: tuple[int, ...] = FACES,
+def check_dice(frames: Iterable[Frame], tray: Tray, faces: tuple[Die, ...] = FACES,
                wait: float = WAIT_SECONDS) -> tuple[DiceCheck, Image]:
     """The first still view with as many dice as were put in (the last one with any dice if
     none has them within `wait` seconds of the first dice), and its picture."""
@@ -117,15 +136,33 @@ def check_dice(frames: Iterable[Frame], tray: Tray, faces: tuple[int, ...] = FAC
     return last
 
 
-def parse_faces(text: str) -> tuple[int, ...]:
-    """`123456` or `1,2,3,4,5,6` from the command line: 1 to 12 faces of 1..6."""
-    digits = [c for c in text if c not in ", "]
-    if not 1 <= len(digits) <= 12 or any(c not in "123456" for c in digits):
+def parse_faces(text: str) -> tuple[Die, ...]:
+    """`123456`, `1,2,3,4,5,6` or `1:red 2:red 3:white` from the command line: 1 to 12 dice,
+    faces 1..6, every die with a colour (a name the table uses) or none."""
+    tokens = text.replace(",", " ").split()
+    if len(tokens) == 1 and ":" not in tokens[0]:
+        tokens = list(tokens[0])
+    dice = [_die(token, text) for token in tokens]
+    if not 1 <= len(dice) <= 12:
         raise FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, "
                           f"not {text!r}")
-    return tuple(sorted(int(c) for c in digits))
+    if len({die.colour is None for die in dice}) > 1:
+        raise FarkleError(f"--faces: give every die a colour (1:red 2:white ...) or none, "
+                          f"not {text!r}")
+    return tuple(sorted(dice))
 
 
-def faces_text(faces: tuple[int, ...]) -> str:
-    """`1 2 3`, or `none`."""
+def _die(token: str, text: str) -> Die:
+    face, _, colour = token.partition(":")
+    if face not in ("1", "2", "3", "4", "5", "6"):
+        raise FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, "
+                          f"not {text!r}")
+    if colour and colour not in COLOUR_NAMES:
+        raise FarkleError(f"--faces: {colour!r} is not a colour the table names: use "
+                          f"{', '.join(COLOUR_NAMES)}")
+    return Die(int(face), colour or None)
+
+
+def faces_text(faces: tuple[Die, ...]) -> str:
+    """`1 2 3`, `1:red 2:white`, or `none`."""
     return " ".join(map(str, faces)) or "none"

@@ -70,8 +70,9 @@ class Director:
 
     def throw(self, values: tuple[int, ...], cocked: tuple[int, ...] = (),
               outside: tuple[int, ...] = (), look: float = 1.6,
-              expect: int | None = None) -> Director:
-        """A hand throws dice in from the bottom, left or right edge; they bounce and stop."""
+              expect: int | None = None, colours: tuple[int, ...] = ()) -> Director:
+        """A hand throws dice in from the bottom, left or right edge; they bounce and stop.
+        `colours` picks each die's colours from DICE_COLOURS (else the director's)."""
         x0, y0, x1, y1 = self.tray_box
         width, height = self.base.size
         side = int(self.rng.integers(3))
@@ -85,6 +86,8 @@ class Director:
         self.hands.append(HandSpec(self.t, self.t + 0.7, root, entry))
         throw_t = self.t + 0.45
         finals = self._spots(len(values), outside)
+        colour_of = ([DICE_COLOURS[c % len(DICE_COLOURS)] for c in colours] if colours
+                     else [self.colour] * len(values))
         stops = []
         for k, value in enumerate(values):
             stop = throw_t + float(self.rng.uniform(0.9, 1.5))
@@ -95,7 +98,7 @@ class Director:
                 throw_t=throw_t, stop_t=stop,
                 start=(entry[0] + float(self.rng.uniform(-25, 25)),
                        entry[1] + float(self.rng.uniform(-25, 25))),
-                body=self.colour[0], pip=self.colour[1],
+                body=colour_of[k][0], pip=colour_of[k][1],
                 cocked_side=side if k in cocked else 0,
                 spin=float(self.rng.uniform(200, 700)),
             ))
