@@ -126,7 +126,7 @@ def test_unread_and_leaning_dice_are_counted_apart_from_misread_ones() -> None:
 
 
 def test_dice_named_with_colours_parse_as_coloured_dice() -> None:
-    assert parse_faces("3:white,1:red 2:red") == (Die(1, "red"), Die(2, "red"), Die(3, "white"))
+    assert parse_faces("3:white,1:Red 2:red") == (Die(1, "red"), Die(2, "red"), Die(3, "white"))
     assert parse_faces("3 1 2") == parse_faces("312") == dice("123")
 
 

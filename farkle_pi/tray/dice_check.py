@@ -144,8 +144,7 @@ def parse_faces(text: str) -> tuple[Die, ...]:
         tokens = list(tokens[0])
     dice = [_die(token, text) for token in tokens]
     if not 1 <= len(dice) <= 12:
-        raise FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, "
-                          f"not {text!r}")
+        raise _not_faces(text)
     if len({die.colour is None for die in dice}) > 1:
         raise FarkleError(f"--faces: give every die a colour (1:red 2:white ...) or none, "
                           f"not {text!r}")
@@ -154,13 +153,17 @@ def parse_faces(text: str) -> tuple[Die, ...]:
 
 def _die(token: str, text: str) -> Die:
     face, _, colour = token.partition(":")
+    colour = colour.lower()
     if face not in ("1", "2", "3", "4", "5", "6"):
-        raise FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, "
-                          f"not {text!r}")
+        raise _not_faces(text)
     if colour and colour not in COLOUR_NAMES:
         raise FarkleError(f"--faces: {colour!r} is not a colour the table names: use "
                           f"{', '.join(COLOUR_NAMES)}")
     return Die(int(face), colour or None)
+
+
+def _not_faces(text: str) -> FarkleError:
+    return FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, not {text!r}")
 
 
 def faces_text(faces: tuple[Die, ...]) -> str:
