@@ -265,6 +265,29 @@ def test_a_die_set_by_hand_is_taken_out_as_set(table: Table) -> None:
     assert table.state.turn_points == 500 and not table.view().prompt
 
 
+def test_a_die_set_by_hand_among_dice_read_alike_is_asked_for_not_guessed(table: Table) -> None:
+    """Read 5 5 2 3 4 4, and one 5 is a 1. Both 5s look alike on the screen, so the tap sets
+    one of them, not knowingly the 1. Taken out alone, the die could be either: 100 or 50."""
+    read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("552344")))
+    table.tray(News("settled", read))
+    table.handle(Action("die", value=4))  # 2 3 4 4 [5] 5: the 5 steps to 6
+    table.handle(Action("die", value=5))  # 2 3 4 4 5 [6]: the 6 steps to 1
+    assert table.state is not None and str(table.state.last_throw) == "123445"
+    table.tray(News("removed", (read[1],)))  # the 1, lying where the second die read 5 lay
+    assert table.state.phase == "keep" and table.state.turn_points == 0
+    assert "which of the dice read as 5 was taken out?" in table.view().prompt
+
+
+def test_dice_read_alike_taken_out_together_are_clear_after_a_tap(table: Table) -> None:
+    read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("552344")))
+    table.tray(News("settled", read))
+    table.handle(Action("die", value=4))
+    table.handle(Action("die", value=5))
+    table.tray(News("removed", (read[0], read[1])))
+    assert table.state is not None and str(table.state.kept[-1]) == "15"
+    assert table.state.turn_points == 150 and not table.view().prompt
+
+
 def test_a_tap_past_the_last_die_changes_nothing(table: Table) -> None:
     """A tap left over from a screen of more dice (the throw before had six, this one two)."""
     table.tray(News("settled", dice("155234")))

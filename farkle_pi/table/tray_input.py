@@ -121,7 +121,7 @@ class TrayInput:
             if None in values:  # the tray's prompt follows: throw again or enter the face
                 return Unread(tuple(values), tuple(colours), centres)
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
-            self._thrown([_Spot(c, die) for c, die in zip(centres, dice, strict=True)])
+            self._thrown([_Spot(c, die, die.face) for c, die in zip(centres, dice, strict=True)])
             return Throw(Roll(dice))
         if event.kind == "removed" and state.phase == "keep":
             return self._keep(event.dice, state)
@@ -133,7 +133,7 @@ class TrayInput:
         """The throw an unread one makes with the faces entered by hand; its dice are
         remembered as a read throw's are."""
         dice = unread.dice(entered)
-        self._thrown([_Spot(c, die, by_hand=face is None)
+        self._thrown([_Spot(c, die, face, by_hand=face is None)
                       for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)])
         return Throw(Roll(dice))
 
@@ -141,7 +141,7 @@ class TrayInput:
         """A die of the last throw was set by hand to another face (the camera misread it)."""
         for k, spot in enumerate(self.thrown):
             if spot.die == was:
-                self.thrown[k] = _Spot(spot.centre, now, by_hand=True)
+                self.thrown[k] = spot._replace(die=now, by_hand=True)
                 return
 
     def _thrown(self, spots: list[_Spot]) -> None:
@@ -157,6 +157,10 @@ class TrayInput:
         """Dice taken out while a keep is due: the keep, with the dice taken out before that
         formed none (a triple taken out a die or two at a time), else alone; or the prompt."""
         keep, taken = self._taken(dice, state)
+        unsure = self._unsure(taken)
+        if unsure is not None:
+            return (f"which of the dice read as {unsure} was taken out? choose the keep with NEXT "
+                    "and KEEP")
         before = [self.thrown[k].die for k in sorted(self.out)] if taken else []
         together = Roll([*before, *keep.dice])
         legal = {o.keep.faces for o in state.options}
@@ -175,6 +179,8 @@ class TrayInput:
             return None  # a keep chosen with the buttons, or none
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
+        if self._unsure(taken) is not None:
+            return None  # which die was taken out is not known: the keep stays as it is
         every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         options = chart(state.rules).score(state.last_throw).options
         for keep in (every, Roll([*self.tray_keep.dice, *more.dice])):
@@ -185,6 +191,19 @@ class TrayInput:
                 return Rekeep(keep)
         self.out |= set(taken)  # held: they may score with the dice taken out next
         return None  # or the rest picked up, to throw again
+
+    def _unsure(self, taken: list[int]) -> int | None:
+        """The face the tray read of a die taken out that may be another one left in, read the
+        same but set by hand to another face. The screen shows dice read alike alike, so which
+        of them a tap set is not known, nor which was taken out. None when it is clear."""
+        left = [j for j in range(len(self.thrown)) if j not in self.out and j not in taken]
+        for k in taken:
+            spot = self.thrown[k]
+            if spot.read is not None and any(
+                    other.read == spot.read and other.die.colour == spot.die.colour
+                    and other.die != spot.die for other in (self.thrown[j] for j in left)):
+                return spot.read
+        return None
 
     def _taken(self, dice: Sequence[TrayDie], state: GameState) -> tuple[Roll, list[int]]:
         """The dice taken out as the last throw's dice not yet out, so they keep the colours
@@ -212,6 +231,7 @@ class _Spot(NamedTuple):
 
     centre: tuple[float, float]
     die: Die
+    read: int | None  # the face the tray read (it still reads it so when it is taken out)
     by_hand: bool = False
 
 
