@@ -278,6 +278,21 @@ def test_a_die_set_by_hand_among_dice_read_alike_is_asked_for_not_guessed(table:
     assert "which of the dice read as 5 was taken out?" in table.view().prompt
 
 
+def test_of_two_dice_entered_by_hand_the_one_taken_out_alone_is_asked_for(table: Table) -> None:
+    """Two dice not read, entered as 1 and 5: which lies where, the players never said."""
+    read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("??2346")))
+    table.tray(News("settled", read))
+    table.handle(Action("digit", value=1))
+    table.handle(Action("digit", value=5))
+    assert table.state is not None and str(table.state.last_throw) == "123456"
+    table.tray(News("removed", read[2:]))  # 2 3 4 6: no keep of their own
+    table.tray(News("removed", (read[0],)))
+    assert table.state.phase == "keep" and table.state.turn_points == 0
+    assert "which of the dice the camera could not read was taken out?" in table.view().prompt
+    table.tray(News("removed", (read[1],)))  # then the other: all six, the straight
+    assert table.state.turn_points == 1500 and not table.view().prompt
+
+
 def test_dice_read_alike_taken_out_together_are_clear_after_a_tap(table: Table) -> None:
     read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("552344")))
     table.tray(News("settled", read))

@@ -159,8 +159,8 @@ class TrayInput:
         keep, taken = self._taken(dice, state)
         unsure = self._unsure(taken)
         if unsure is not None:
-            return (f"which of the dice read as {unsure} was taken out? choose the keep with NEXT "
-                    "and KEEP")
+            self.out |= set(taken)  # one of them is out: which, the next dice may tell
+            return f"which of the dice {unsure} was taken out? choose the keep with NEXT and KEEP"
         before = [self.thrown[k].die for k in sorted(self.out)] if taken else []
         together = Roll([*before, *keep.dice])
         legal = {o.keep.faces for o in state.options}
@@ -180,6 +180,7 @@ class TrayInput:
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
         if self._unsure(taken) is not None:
+            self.out |= set(taken)
             return None  # which die was taken out is not known: the keep stays as it is
         every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         options = chart(state.rules).score(state.last_throw).options
@@ -192,17 +193,19 @@ class TrayInput:
         self.out |= set(taken)  # held: they may score with the dice taken out next
         return None  # or the rest picked up, to throw again
 
-    def _unsure(self, taken: list[int]) -> int | None:
-        """The face the tray read of a die taken out that may be another one left in, read the
-        same but set by hand to another face. The screen shows dice read alike alike, so which
-        of them a tap set is not known, nor which was taken out. None when it is clear."""
-        left = [j for j in range(len(self.thrown)) if j not in self.out and j not in taken]
-        for k in taken:
+    def _unsure(self, taken: list[int]) -> str | None:
+        """Which dice a die taken out may be confused with, or None when it is clear. Dice read
+        alike look alike on the screen, so a tap that set one of them to another face set one
+        of them, not knowingly the misread one; and faces entered for dice the camera could
+        not read are given to them in no order the players see. Taken out without the others,
+        which of them it was is not known, until all of them are out."""
+        gone = self.out | set(taken)
+        left = [j for j in range(len(self.thrown)) if j not in gone]
+        for k in sorted(gone):
             spot = self.thrown[k]
-            if spot.read is not None and any(
-                    other.read == spot.read and other.die.colour == spot.die.colour
-                    and other.die != spot.die for other in (self.thrown[j] for j in left)):
-                return spot.read
+            if any(other.read == spot.read and other.die.colour == spot.die.colour
+                   and other.die != spot.die for other in (self.thrown[j] for j in left)):
+                return "the camera could not read" if spot.read is None else f"read as {spot.read}"
         return None
 
     def _taken(self, dice: Sequence[TrayDie], state: GameState) -> tuple[Roll, list[int]]:
