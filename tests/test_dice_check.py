@@ -9,9 +9,10 @@ import pytest
 from tray_scenes import THREE, FakeReader, Film
 
 from farkle_pi import cli
+from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Die
 from farkle_pi.tray import Tray
-from farkle_pi.tray.dice_check import DiceCheck, check_dice, parse_faces
+from farkle_pi.tray.dice_check import DiceCheck, check_dice, parse_faces, until_taken_out
 from farkle_pi.tray.reader import vision_reader
 from farkle_pi.traysim.scene import Scene, SceneSource
 from farkle_pi.traysim.story import Director
@@ -174,3 +175,34 @@ def test_rules_that_count_colours_ask_for_them(
     assert "your rules count the dice's colours: name them too" in capsys.readouterr().out
     assert cli.main(["dice-check", *recording("basic")]) == 0
     assert "colours" not in capsys.readouterr().out
+
+
+def test_rounds_check_the_dice_again_after_they_are_taken_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """basic.mp4: 1 to 6, all taken out, then 2 5 5 5 thrown: round 2 is four dice."""
+    saved = tmp_path / "read.png"
+    code = cli.main(["dice-check", *recording("basic"), "--rounds", "2", "--save", str(saved)])
+    out = capsys.readouterr().out
+    assert code == 1 and "all 6 dice read right" in out
+    assert "round 2 of 2: take the dice out" in out and "read: 2 5 5 5" in out
+    assert "over 2 rounds: 8 of 12 dice read right, 1 of 2 rounds all right" in out
+    assert saved.is_file() and (tmp_path / "read-2.png").is_file()
+    assert cli.main(["dice-check", *recording("basic"), "--rounds", "3"]) == 2
+    assert "the recording ended before the dice were taken out" in capsys.readouterr().err
+    assert cli.main(["dice-check", *recording("basic"), "--rounds", "0"]) == 2
+    assert "--rounds must be 1 to 20" in capsys.readouterr().err
+
+
+def test_a_round_waits_for_the_tray_to_empty_then_reads_again() -> None:
+    six = [*THREE, (500, 100, 2), (500, 250, 4), (500, 400, 6)]
+    film = Film().rolling(1.0, six).still(1.0, six).still(1.0).rolling(1.0, six).still(1.0, six)
+    frames, tray = iter(film.frames), Tray(FakeReader())
+    assert check_dice(frames, tray)[0].passed
+    until_taken_out(frames, tray)
+    assert check_dice(frames, tray)[0].read == dice("123456")
+    left_in = iter(Film().rolling(1.0, six).still(5.0, six).frames)
+    tray = Tray(FakeReader())
+    assert check_dice(left_in, tray)[0].passed
+    with pytest.raises(FarkleError, match="not taken out of the tray within 2 s"):
+        until_taken_out(left_in, tray, wait=2.0)

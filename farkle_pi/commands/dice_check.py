@@ -11,9 +11,18 @@ import cv2
 from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
+from farkle_pi.devices.frames import Image
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import Tray
-from farkle_pi.tray.dice_check import FACES, WAIT_SECONDS, check_dice, faces_text, parse_faces
+from farkle_pi.tray.dice_check import (
+    FACES,
+    WAIT_SECONDS,
+    DiceCheck,
+    check_dice,
+    faces_text,
+    parse_faces,
+    until_taken_out,
+)
 from farkle_pi.tray.reader import vision_reader
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.draw import draw_readings
@@ -32,8 +41,12 @@ def register(sub: Any) -> None:
     parser.add_argument("--wait", type=float, default=WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for all the dice once the first lie still "
                              f"(default {WAIT_SECONDS:.0f})")
+    parser.add_argument("--rounds", type=int, default=1, metavar="N",
+                        help="check N times, the dice taken out and put in again moved and "
+                             "turned in between (default 1)")
     parser.add_argument("--save", type=Path, metavar="OUT.png",
-                        help="save the picture read, each die marked as read")
+                        help="save the picture read, each die marked as read (OUT-2.png ... "
+                             "for later rounds)")
     parser.set_defaults(run=run)
 
 
@@ -41,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
     put_in = parse_faces(args.faces)
     if not args.wait > 0:
         raise FarkleError(f"--wait must be a number of seconds above 0, not {args.wait}")
+    if not 1 <= args.rounds <= 20:
+        raise FarkleError(f"--rounds must be 1 to 20, not {args.rounds}")
     config = load_config(args.config)
     path: Path | None = args.calibration
     if path is None and config.calibration.path.is_file():
@@ -53,20 +68,38 @@ def run(args: argparse.Namespace) -> int:
         print("no tray calibration: reading as the table would without one "
               "(`farkle-pi calibrate` first reads better)")
     tray = Tray(vision_reader(calibration), calibration)
+    checks: list[DiceCheck] = []
     with open_camera(args, config.camera) as source:
-        print(f"put {len(put_in)} dice in the tray, flat and apart, showing "
-              f"{faces_text(put_in)}; then take your hand away ...", flush=True)
-        check, picture = check_dice(source, tray, put_in, args.wait)
-    for line in check.report():
-        print(line)
-    if args.save is not None:
-        try:
-            args.save.parent.mkdir(parents=True, exist_ok=True)
-            saved = cv2.imwrite(str(args.save), draw_readings(picture, list(check.dice)))
-        except (OSError, cv2.error):
-            saved = False
-        if not saved:
-            raise FarkleError(f"cannot write {args.save}: give a .png or .jpg path "
-                              "in a folder you can write to")
-        print(f"saved {args.save}")
-    return 0 if check.passed else 1
+        frames = iter(source)
+        for round_ in range(1, args.rounds + 1):
+            if round_ > 1:
+                print(f"round {round_} of {args.rounds}: take the dice out, then put them in "
+                      "again, moved and turned ...", flush=True)
+                until_taken_out(frames, tray, args.wait)
+            else:
+                print(f"put {len(put_in)} dice in the tray, flat and apart, showing "
+                      f"{faces_text(put_in)}; then take your hand away ...", flush=True)
+            check, picture = check_dice(frames, tray, put_in, args.wait)
+            for line in check.report():
+                print(line)
+            if args.save is not None:
+                save(picture, check, args.save if round_ == 1 else
+                     args.save.with_stem(f"{args.save.stem}-{round_}"))
+            checks.append(check)
+    if args.rounds > 1:
+        right = sum(len(put_in) - len(check.missing) for check in checks)
+        print(f"over {args.rounds} rounds: {right} of {len(put_in) * args.rounds} dice read "
+              f"right, {sum(check.passed for check in checks)} of {args.rounds} rounds all right")
+    return 0 if all(check.passed for check in checks) else 1
+
+
+def save(picture: Image, check: DiceCheck, path: Path) -> None:
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        saved = cv2.imwrite(str(path), draw_readings(picture, list(check.dice)))
+    except (OSError, cv2.error):
+        saved = False
+    if not saved:
+        raise FarkleError(f"cannot write {path}: give a .png or .jpg path "
+                          "in a folder you can write to")
+    print(f"saved {path}")

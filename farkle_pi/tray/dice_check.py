@@ -136,6 +136,19 @@ def check_dice(frames: Iterable[Frame], tray: Tray, faces: tuple[Die, ...] = FAC
     return last
 
 
+def until_taken_out(frames: Iterable[Frame], tray: Tray, wait: float = WAIT_SECONDS) -> None:
+    """Read frames until the tray is empty again (the dice taken out for another round)."""
+    start: float | None = None
+    for frame in frames:
+        if any(e.kind == "empty" for e in tray.feed(frame)):
+            return
+        start = frame.t if start is None else start
+        if frame.t - start > wait:
+            raise FarkleError(f"the dice were not taken out of the tray within {wait:.0f} s "
+                              "for the next round: take them all out, then put them in again")
+    raise FarkleError("the recording ended before the dice were taken out for the next round")
+
+
 def parse_faces(text: str) -> tuple[Die, ...]:
     """`123456`, `1,2,3,4,5,6` or `1:red 2:red 3:white` from the command line: 1 to 12 dice,
     faces 1..6, every die with a colour (a name the table uses) or none."""
