@@ -303,6 +303,34 @@ def test_dice_read_alike_taken_out_together_are_clear_after_a_tap(table: Table) 
     assert table.state.turn_points == 150 and not table.view().prompt
 
 
+def test_a_die_stepped_through_a_face_that_scores_nothing_does_not_end_the_turn(
+    table: Table,
+) -> None:
+    """Read 1 3 3 4 4 6 and the 1 is a 3: on the way, 2 3 3 4 4 6 would be a Farkle."""
+    table.tray(News("settled", dice("133446")))
+    table.handle(Action("die", value=0))
+    assert table.state is not None and table.state.phase == "keep"
+    assert str(table.state.last_throw) == "133446" and table.state.current == 0  # not stored
+    view = table.view()
+    assert [d.face for d in view.dice] == [2, 3, 3, 4, 4, 6] and not view.options
+    assert "233446 scores nothing: tap on" in view.prompt
+    table.handle(Action("die", value=0))
+    assert str(table.state.last_throw) == "333446" and table.state.phase == "keep"
+    assert not table.view().prompt
+
+
+@pytest.mark.parametrize(("press", "farkle"), [("keep", True), ("undo", False)])
+def test_keep_takes_a_stepped_farkle_and_undo_drops_it(
+    table: Table, press: str, farkle: bool
+) -> None:
+    table.tray(News("settled", dice("133446")))
+    table.handle(Action("die", value=0))
+    table.handle(Action(press))
+    assert table.state is not None and not table.view().prompt
+    assert (table.state.current == 1) is farkle  # a Farkle passes the turn
+    assert farkle or str(table.state.last_throw) == "133446"
+
+
 def test_a_tap_past_the_last_die_changes_nothing(table: Table) -> None:
     """A tap left over from a screen of more dice (the throw before had six, this one two)."""
     table.tray(News("settled", dice("155234")))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from farkle_pi.config import DICE_MODES
 from farkle_pi.errors import FarkleError
@@ -83,6 +84,10 @@ class Table:
         self.entry = Entry()  # a throw being entered by hand
         self.tray_input = TrayInput()  # camera mode: tray events into game commands
         self.unread: Unread | None = None  # a settled throw with dice to enter by hand
+        # a misread throw being set right with taps, held while it scores nothing (a tap or two
+        # more may reach the true face): the dice shown, and the taps as (was, now)
+        self.stepping: Roll | None = None
+        self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.prompt = ""
         self.error = ""
@@ -136,6 +141,8 @@ class Table:
             keypad=self.entering,
             face=self._picking(state),
         )
+        if self.stepping is not None:
+            state = replace(state, last_throw=self.stepping)
         return table_view(state, shown)
 
     def _picking(self, state: GameState) -> int | None:
@@ -216,7 +223,9 @@ class Table:
         state = self.state
         assert state is not None and self.game is not None
         kind = action.kind
-        if kind == "undo" and not self.entry.dice:
+        if self.stepping is not None and kind != "die":
+            self._end_stepping(take=kind == "keep")
+        elif kind == "undo" and not self.entry.dice:
             self._undo()
         elif kind == "next" and self._steal_offered(state) and self.entry == Entry():
             self._apply(Steal())
@@ -305,13 +314,29 @@ class Table:
             raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
         if state.last_throw is None or state.phase != "keep":
             return
-        dice = list(state.last_throw.dice)
+        dice = list((self.stepping or state.last_throw).dice)
         if not 0 <= index < len(dice):
             return  # a tap left over from a screen of more dice
         die = dice[index]
         dice[index] = Die(die.face % 6 + 1, die.colour)
-        self._apply(Correct(Roll(dice)))
-        self.tray_input.corrected(die, dice[index])  # the die taken out later is this face
+        assert self.game is not None
+        trial = self.game.game.copy()
+        trial.apply(Correct(Roll(dice)))  # refused: nothing changes
+        self.stepping, self.steps = Roll(dice), [*self.steps, (die, dice[index])]
+        if trial.state.phase != "keep":  # held: stepping a die must not end the turn on the way
+            self.prompt = (f"{self.stepping} scores nothing: tap on to step the die, KEEP to "
+                           "take the Farkle, UNDO to leave the dice as they were")
+            return
+        self._end_stepping(take=True)
+
+    def _end_stepping(self, take: bool) -> None:
+        """The taps' throw played (then the dice taken out later are these faces), or dropped."""
+        roll, steps = self.stepping, self.steps
+        self.stepping, self.steps, self.prompt = None, [], ""
+        if take and roll is not None:
+            self._apply(Correct(roll))
+            for was, now in steps:
+                self.tray_input.corrected(was, now)
 
     # -- the tray -------------------------------------------------------------------------------
 
@@ -336,6 +361,8 @@ class Table:
         state = self.state
         if state is None or state.over or self.screen == "setup" or self.mode != "camera":
             return
+        if self.stepping is not None and event.kind != "prompt":
+            self._end_stepping(take=False)  # the dice moved on: the throw stands as it was
         if event.kind == "settled" and self.unread is not None:  # thrown again instead
             self.unread, self.entry = None, Entry()
         step = self.tray_input.step(state, event)
@@ -392,7 +419,7 @@ class Table:
 
     def _reset(self) -> None:
         self.selected, self.entry, self.prompt, self.error = 0, Entry(), "", ""
-        self.unread = None
+        self.unread, self.stepping, self.steps = None, None, []
         self.banners.clear()
 
     def _apply(self, command: Command) -> list[Event]:

@@ -138,11 +138,12 @@ class TrayInput:
         return Throw(Roll(dice))
 
     def corrected(self, was: Die, now: Die) -> None:
-        """A die of the last throw was set by hand to another face (the camera misread it)."""
-        for k, spot in enumerate(self.thrown):
-            if spot.die == was:
-                self.thrown[k] = spot._replace(die=now, by_hand=True)
-                return
+        """A die of the last throw was set by hand to another face (the camera misread it).
+        A die already set by hand is the one being stepped on (taps go face by face)."""
+        alike = [k for k, spot in enumerate(self.thrown) if spot.die == was]
+        if alike:
+            k = min(alike, key=lambda k: not self.thrown[k].by_hand)
+            self.thrown[k] = self.thrown[k]._replace(die=now, by_hand=True)
 
     def _thrown(self, spots: list[_Spot]) -> None:
         self.thrown, self.out, self.tray_keep, self.smaller = spots, set(), None, []
@@ -171,7 +172,7 @@ class TrayInput:
                 return Keep(tried)
         return f"{Roll.of(*together.faces)} is not a keep: choose with NEXT and KEEP"
 
-    def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | None:
+    def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | str | None:
         """Dice taken out after the tray's keep: they join it if they score with it, or with
         every die taken out of this throw (dice taken out before that made no keep, or that
         did not score then: the other two of a triple taken out a die at a time)."""
@@ -179,9 +180,11 @@ class TrayInput:
             return None  # a keep chosen with the buttons, or none
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
-        if self._unsure(taken) is not None:
+        unsure = self._unsure(taken)
+        if unsure is not None:  # the keep stays as it is, and the players are asked
             self.out |= set(taken)
-            return None  # which die was taken out is not known: the keep stays as it is
+            return (f"which of the dice {unsure} was taken out? to keep it, UNDO, then choose "
+                    "the keep with NEXT and KEEP")
         every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         options = chart(state.rules).score(state.last_throw).options
         for keep in (every, Roll([*self.tray_keep.dice, *more.dice])):
