@@ -324,8 +324,8 @@ class Table:
         trial.apply(Correct(Roll(dice)))  # refused: nothing changes
         self.stepping, self.steps = Roll(dice), [*self.steps, (die, dice[index])]
         if trial.state.phase != "keep":  # held: stepping a die must not end the turn on the way
-            self.prompt = (f"{self.stepping} scores nothing: tap on to step the die, KEEP to "
-                           "take the Farkle, UNDO to leave the dice as they were")
+            self.prompt = (f"{self.stepping} scores nothing: tap on, KEEP for Farkle, "
+                           "UNDO to go back")
             return
         self._end_stepping(take=True)
 
