@@ -1,10 +1,12 @@
-"""A misread die set right with taps, then scoring dice taken out: never a silently wrong keep.
+"""A misread die set right with taps, or unread dice entered by hand, then scoring dice taken
+out: never a silently wrong keep.
 
-The tray misreads one die of a throw. The players step a die that shows the misread face up to
-the true face with taps; on the screen the dice read alike look alike, so each tap may land on
-any of them. Then they take out a legal keep of the true throw, in one or two goes. The keep
-the table makes must be the dice taken out, or the table must be asking (a prompt), never a
-keep of other dice.
+The tray misreads one die of a throw, and the players step a die that shows the misread face
+up to the true face with taps (on the screen the dice read alike look alike, so each tap may
+land on any of them); or it cannot read some dice, and the players enter their faces in any
+order. Then they take out a legal keep of the true throw, in one or two goes. The keep the
+table makes must be the dice taken out, or the table must be asking (a prompt), never a keep
+of other dice.
 """
 
 from __future__ import annotations
