@@ -256,6 +256,23 @@ def test_an_unread_die_entered_by_hand_keeps_its_colour(tmp_path: Path) -> None:
         assert table.state.turn_points == 1000
 
 
+def test_unread_dice_of_two_colours_are_entered_colour_by_colour(tmp_path: Path) -> None:
+    """The faces go to the unread dice in the tray's order: the table names each one's colour."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        unread = (Die(None, RED, (10.0, 110.0)), Die(None, BLUE, (60.0, 110.0)))
+        table.tray(News("settled", (*unread, *FOUR_FIVES[:4])))
+        assert "enter the face of the red die" in table.view().prompt
+        table.handle(Action("digit", value=1))
+        assert "enter the face of the blue die" in table.view().prompt
+        table.handle(Action("digit", value=5))
+        assert table.state is not None and table.state.last_throw is not None
+        assert str(table.state.last_throw) == "1:red 5:blue 5:blue 5:red 5:red 5:red"
+        assert "enter the face" not in table.view().prompt
+
+
 def test_a_die_set_by_hand_is_taken_out_as_set(table: Table) -> None:
     read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("155234")))
     table.tray(News("settled", read))

@@ -133,8 +133,8 @@ class Table:
             screen="results" if banner else self.screen,
             selected=self.selected,
             banner=banner,
-            prompt=(self.camera_lost if self.screen == "throw" else "") or self.prompt
-            or self._commitment_note(state),
+            prompt=(self.camera_lost if self.screen == "throw" else "") or self._next_unread()
+            or self.prompt or self._commitment_note(state),
             typed=self.entry.text,
             error=self.error,
             dice_mode=self.mode,
@@ -144,6 +144,18 @@ class Table:
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
         return table_view(state, shown)
+
+    def _next_unread(self) -> str:
+        """In a two-colour game, the colour of the unread die whose face is entered next: the
+        faces go to the unread dice in the tray's order, so the players must know which."""
+        unread = self.unread
+        if unread is None:
+            return ""
+        colours = [c for face, c in zip(unread.faces, unread.colours, strict=True) if face is None]
+        k = len(self.entry.dice) - len(unread.read)
+        if len(set(colours)) < 2 or not 0 <= k < len(colours):
+            return ""
+        return f"enter the face of the {colours[k]} die (or throw again)"
 
     def _picking(self, state: GameState) -> int | None:
         """The face the buttons are on while a throw is entered by hand; None before a player
