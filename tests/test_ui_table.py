@@ -336,8 +336,8 @@ def test_a_die_stepped_through_a_face_that_scores_nothing_does_not_end_the_turn(
     assert not table.view().prompt
 
 
-@pytest.mark.parametrize(("press", "farkle"), [("keep", True), ("undo", False)])
-def test_keep_takes_a_stepped_farkle_and_undo_drops_it(
+@pytest.mark.parametrize(("press", "farkle"), [("keep", True), ("undo", False), ("bank", False)])
+def test_keep_takes_a_stepped_farkle_and_other_buttons_drop_it(
     table: Table, press: str, farkle: bool
 ) -> None:
     table.tray(News("settled", dice("133446")))
@@ -346,6 +346,7 @@ def test_keep_takes_a_stepped_farkle_and_undo_drops_it(
     assert table.state is not None and not table.view().prompt
     assert (table.state.current == 1) is farkle  # a Farkle passes the turn
     assert farkle or str(table.state.last_throw) == "133446"
+    assert ("taps are dropped" in table.view().error) is (press == "bank")
 
 
 def test_a_tap_past_the_last_die_changes_nothing(table: Table) -> None:

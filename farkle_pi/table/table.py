@@ -237,6 +237,8 @@ class Table:
         kind = action.kind
         if self.stepping is not None and kind != "die":
             self._end_stepping(take=kind == "keep")
+            if kind not in ("keep", "undo"):
+                self.error = "the taps are dropped: the dice are as read (tap again to set them)"
         elif kind == "undo" and not self.entry.dice:
             self._undo()
         elif kind == "next" and self._steal_offered(state) and self.entry == Entry():
