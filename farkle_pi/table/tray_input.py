@@ -159,13 +159,12 @@ class TrayInput:
         formed none (a triple taken out a die or two at a time), else alone; or the prompt."""
         keep, taken = self._taken(dice, state)
         unsure = self._unsure(taken)
-        if unsure is not None:
-            self.out |= set(taken)  # one of them is out: which, the next dice may tell
-            return f"which of the dice {unsure} was taken out? choose the keep with NEXT and KEEP"
         before = [self.thrown[k].die for k in sorted(self.out)] if taken else []
+        self.out |= set(taken)  # out of the tray: a keep, or dice that may make one with the next
+        if unsure is not None:  # which of them is out, the next dice may tell
+            return f"which of the dice {unsure} was taken out? choose the keep with NEXT and KEEP"
         together = Roll([*before, *keep.dice])
         legal = {o.keep.faces for o in state.options}
-        self.out |= set(taken)  # out of the tray: a keep, or dice that may make one with the next
         for tried in (together, keep):
             if tried.faces in legal:
                 self.tray_keep, self.smaller = tried, []
@@ -181,20 +180,18 @@ class TrayInput:
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
         unsure = self._unsure(taken)
+        every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
+        self.out |= set(taken)  # out of the tray: joined, or held (they may score with the next)
         if unsure is not None:  # the keep stays as it is, and the players are asked
-            self.out |= set(taken)
             return (f"which of the dice {unsure} was taken out? to keep it, UNDO, then choose "
                     "the keep with NEXT and KEEP")
-        every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         options = chart(state.rules).score(state.last_throw).options
         for keep in (every, Roll([*self.tray_keep.dice, *more.dice])):
             if taken and any(o.keep == keep for o in options):
                 self.smaller.append((self.tray_keep, state.dice_to_throw))
-                self.out |= set(taken)
                 self.tray_keep = keep
                 return Rekeep(keep)
-        self.out |= set(taken)  # held: they may score with the dice taken out next
-        return None  # or the rest picked up, to throw again
+        return None  # held, or the rest picked up to throw again
 
     def _unsure(self, taken: list[int]) -> str | None:
         """Which dice a die taken out may be confused with, or None when it is clear. Dice read
