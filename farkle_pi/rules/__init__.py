@@ -9,7 +9,7 @@
 1000
 """
 
-from farkle_pi.rules.dice import FACES, MAX_DICE, Die, Roll, dice_count
+from farkle_pi.rules.dice import FACES, MAX_DICE, Die, Roll, dice_count, parse_dice
 from farkle_pi.rules.ruleset import PRESETS, RuleSet, load_rules, parse_set, preset
 from farkle_pi.rules.scoring import (
     STANDARD,
@@ -38,6 +38,7 @@ __all__ = [
     "dice_count",
     "keep_points",
     "load_rules",
+    "parse_dice",
     "parse_set",
     "preset",
     "score",

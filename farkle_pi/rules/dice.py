@@ -78,15 +78,7 @@ class Roll:
     @classmethod
     def parse(cls, text: str | Sequence[str]) -> Roll:
         """Read dice as typed by a person: `111155`, `1 1 1 1 5 5`, `1,5` or `5:red 5:blue`."""
-        tokens = (
-            text.split() if isinstance(text, str) else [t for part in text for t in part.split()]
-        )
-        tokens = [t for part in tokens for t in part.split(",") if t]
-        if len(tokens) == 1 and ":" not in tokens[0]:
-            tokens = list(tokens[0])
-        if not tokens:
-            raise FarkleError("no dice given: type the faces, e.g. 111155 or 1 1 1 1 5 5")
-        return cls(_parse_die(token) for token in tokens)
+        return cls(parse_dice(text))
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -126,6 +118,20 @@ class Roll:
 
 
 _TOKEN = re.compile(r"^(\d+)(?::([a-z]+))?$")
+
+
+def parse_dice(text: str | Sequence[str]) -> list[Die]:
+    """Dice as typed by a person, as many as typed: `111155`, `1 1 1 1 5 5`, `1,5` or
+    `5:red 5:blue` (a roll holds six at most; other counts are the caller's to check)."""
+    tokens = (
+        text.split() if isinstance(text, str) else [t for part in text for t in part.split()]
+    )
+    tokens = [t for part in tokens for t in part.split(",") if t]
+    if len(tokens) == 1 and ":" not in tokens[0]:
+        tokens = list(tokens[0])
+    if not tokens:
+        raise FarkleError("no dice given: type the faces, e.g. 111155 or 1 1 1 1 5 5")
+    return [_parse_die(token) for token in tokens]
 
 
 def _parse_die(token: str) -> Die:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.errors import FarkleError
-from farkle_pi.rules import Die, dice_count
+from farkle_pi.rules import Die, dice_count, parse_dice
 from farkle_pi.tray.tray import Tray
 from farkle_pi.vision.colour import COLOUR_NAMES, set_colour_names
 from farkle_pi.vision.types import DieReading
@@ -152,31 +152,21 @@ def until_taken_out(frames: Iterable[Frame], tray: Tray, wait: float = WAIT_SECO
 def parse_faces(text: str) -> tuple[Die, ...]:
     """`123456`, `1,2,3,4,5,6` or `1:red 2:red 3:white` from the command line: 1 to 12 dice,
     faces 1..6, every die with a colour (a name the table uses) or none."""
-    tokens = text.replace(",", " ").split()
-    if len(tokens) == 1 and ":" not in tokens[0]:
-        tokens = list(tokens[0])
-    dice = [_die(token, text) for token in tokens]
+    try:
+        dice = parse_dice(text)
+    except FarkleError:
+        dice = []
     if not 1 <= len(dice) <= 12:
-        raise _not_faces(text)
+        raise FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, "
+                          f"not {text!r}")
     if len({die.colour is None for die in dice}) > 1:
         raise FarkleError(f"--faces: give every die a colour (1:red 2:white ...) or none, "
                           f"not {text!r}")
+    for die in dice:
+        if die.colour is not None and die.colour not in COLOUR_NAMES:
+            raise FarkleError(f"--faces: {die.colour!r} is not a colour the table names: use "
+                              f"{', '.join(COLOUR_NAMES)}")
     return tuple(sorted(dice))
-
-
-def _die(token: str, text: str) -> Die:
-    face, _, colour = token.partition(":")
-    colour = colour.lower()
-    if face not in ("1", "2", "3", "4", "5", "6"):
-        raise _not_faces(text)
-    if colour and colour not in COLOUR_NAMES:
-        raise FarkleError(f"--faces: {colour!r} is not a colour the table names: use "
-                          f"{', '.join(COLOUR_NAMES)}")
-    return Die(int(face), colour or None)
-
-
-def _not_faces(text: str) -> FarkleError:
-    return FarkleError(f"--faces must be 1 to 12 faces from 1 to 6, like 123456, not {text!r}")
 
 
 def faces_text(faces: tuple[Die, ...]) -> str:
