@@ -17,8 +17,6 @@ import tempfile
 from itertools import combinations
 from pathlib import Path
 
-import cv2
-
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.tray import Tray  # noqa: E402
@@ -26,7 +24,6 @@ from farkle_pi.tray.dice_check import DiceCheck, check_dice, parse_faces  # noqa
 from farkle_pi.tray.reader import vision_reader  # noqa: E402
 from farkle_pi.traysim.scene import Scene, SceneSource  # noqa: E402
 from farkle_pi.traysim.story import Director  # noqa: E402
-from farkle_pi.vision.calibration import Calibration  # noqa: E402
 
 NAMES = ("white", "red", "black", "yellow")  # traysim.story.DICE_COLOURS, in order
 
@@ -34,10 +31,7 @@ NAMES = ("white", "red", "black", "yellow")  # traysim.story.DICE_COLOURS, in or
 def check(seed: int, first: int, second: int, folder: Path) -> DiceCheck:
     director = Director(seed=seed).start_empty(1.0)
     scene = Scene(director.throw((1, 2, 3, 4, 5, 6), colours=(first,) * 3 + (second,) * 3).spec())
-    empty = folder / f"empty-{seed}-{first}-{second}.png"
-    cv2.imwrite(str(empty), scene.reference())
-    spec = scene.spec
-    calibration = Calibration(empty, spec.tray, spec.keep_zone, float(spec.die_px), 0.0)
+    calibration = scene.calibrate(folder / f"empty-{seed}-{first}-{second}.png")
     faces = ",".join(f"{face}:{NAMES[first if face <= 3 else second]}" for face in range(1, 7))
     tray = Tray(vision_reader(calibration), calibration)
     return check_dice(SceneSource(scene), tray, parse_faces(faces))[0]

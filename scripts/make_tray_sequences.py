@@ -14,13 +14,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 
 from farkle_pi.traysim.scene import Scene, SceneSpec
 from farkle_pi.traysim.story import Director
-from farkle_pi.vision.calibration import Calibration
 
 ROOT = Path(__file__).resolve().parents[1]
 KEEP_ZONE = ((540.0, 60.0), (625.0, 60.0), (625.0, 420.0), (540.0, 420.0))
@@ -92,12 +92,9 @@ def write(name: str) -> Path:
     out_dir = ROOT / "fixtures" / folder
     out_dir.mkdir(parents=True, exist_ok=True)
     reference = out_dir / f"{name}.reference.jpg"
-    cv2.imwrite(str(reference), scene.reference(), [cv2.IMWRITE_JPEG_QUALITY, 90])
-    spec = scene.spec
-    # rendered straight down: no side faces in view, a perspective of 0
-    calibration = Calibration(Path(reference.name), spec.tray, spec.keep_zone, float(spec.die_px),
-                              0.0)
+    calibration = replace(scene.calibrate(reference), reference_image=Path(reference.name))
     calibration.save(out_dir / f"{name}.calibration.json")
+    spec = scene.spec
     media = out_dir / (name if fmt == "jpg" else f"{name}.mp4")
     _write_frames(scene, media, fmt)
     sidecar = {

@@ -136,10 +136,7 @@ def two_colours(tmp_path_factory: pytest.TempPathFactory) -> tuple[Scene, Calibr
     """A rendered tray: 1 2 3 on red dice, 4 5 6 on white ones."""
     scene = Scene(Director(seed=5).start_empty(1.0).throw((1, 2, 3, 4, 5, 6),
                                                           colours=(1, 1, 1, 0, 0, 0)).spec())
-    empty = tmp_path_factory.mktemp("two_colours") / "empty.png"
-    cv2.imwrite(str(empty), scene.reference())
-    spec = scene.spec
-    return scene, Calibration(empty, spec.tray, spec.keep_zone, float(spec.die_px), 0.0)
+    return scene, scene.calibrate(tmp_path_factory.mktemp("two_colours") / "empty.png")
 
 
 def test_two_colours_named_are_checked_by_face_and_colour(

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from itertools import pairwise
 
-import cv2
 import pytest
 from fuzzing import fuzz_settings
 from hypothesis import given
@@ -24,7 +23,6 @@ from farkle_pi.tray.reader import vision_reader
 from farkle_pi.traysim.scene import Scene, SceneSource
 from farkle_pi.traysim.story import Director
 from farkle_pi.ui.actions import Action
-from farkle_pi.vision.calibration import Calibration
 
 SPOTS = [(x, y) for x in (80, 170, 260, 350, 440, 530) for y in (100, 230, 360)]
 
@@ -119,10 +117,7 @@ def test_a_rendered_tray_keep_taken_out_in_two_goes_scores_both(
     director.keep((1,)).keep((5,)).pick_up().throw((1, 3, 4, 4))
     scene = Scene(director.spec())
     folder = tmp_path_factory.mktemp("rendered")
-    cv2.imwrite(str(folder / "empty.png"), scene.reference())
-    spec = scene.spec
-    calibration = Calibration(folder / "empty.png", spec.tray, spec.keep_zone,
-                              float(spec.die_px), 0.0)
+    calibration = scene.calibrate(folder / "empty.png")
     with Store(folder / "farkle.db") as store:
         table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
                       say=lambda _: None)

@@ -18,6 +18,7 @@ import numpy as np
 
 from farkle_pi.devices.frames import Frame, Image, SourceBase
 from farkle_pi.traysim.art import BGR, Float, cocked_die, die_face, hand, place, texture
+from farkle_pi.vision.calibration import Calibration
 
 Point = tuple[float, float]
 VIGNETTE = 0.25  # share of light lost in the picture's corners
@@ -237,6 +238,13 @@ class Scene:
     def reference(self) -> Image:
         """The empty tray, as `farkle-pi calibrate` would capture it."""
         return np.asarray(np.clip(self.background, 0, 255), np.uint8)
+
+    def calibrate(self, reference: Path) -> Calibration:
+        """Save the empty tray to `reference`; the tray's calibration as `farkle-pi calibrate`
+        would make it (rendered straight down: a perspective of 0)."""
+        cv2.imwrite(str(reference), self.reference(), [cv2.IMWRITE_JPEG_QUALITY, 90])
+        spec = self.spec
+        return Calibration(reference, spec.tray, spec.keep_zone, float(spec.die_px), 0.0)
 
 
 class SceneSource(SourceBase):
