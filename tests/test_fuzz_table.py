@@ -4,12 +4,11 @@ log), and the game on disk is always the game on the screen."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import pytest
 from fuzzing import fuzz_settings, tally
 from hypothesis import given
 from hypothesis import strategies as st
+from tray_news import TrayDie, TrayNews
 
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
@@ -48,21 +47,6 @@ def test_random_presses_and_dice_entries(
     with Store(db) as reopened:
         latest = reopened.latest()
         assert latest is not None and latest.state == shown
-
-
-@dataclass(frozen=True)
-class TrayDie:
-    value: int | None
-    colour_bgr: tuple[int, int, int]
-    center: tuple[float, float]
-    flat: bool
-
-
-@dataclass(frozen=True)
-class TrayNews:
-    kind: str
-    dice: tuple[TrayDie, ...] = ()
-    reason: str | None = None
 
 
 COLOURS = [(170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30), (235, 235, 235)]

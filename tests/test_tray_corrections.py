@@ -21,6 +21,7 @@ import pytest
 from fuzzing import fuzz_settings
 from hypothesis import assume, given
 from hypothesis import strategies as st
+from tray_news import TrayDie, TrayNews
 
 from farkle_pi.rules import Die, Roll, RuleSet, chart, load_rules
 from farkle_pi.store import Store
@@ -30,21 +31,6 @@ from farkle_pi.ui.actions import Action
 BGR = {"white": (235, 235, 235), "red": (40, 40, 200)}
 GAMES = st.sampled_from(["standard", "portland"])  # portland: two colours of dice
 COLOURS = st.lists(st.sampled_from(sorted(BGR)), min_size=6, max_size=6)
-
-
-@dataclass(frozen=True)
-class Seen:
-    value: int | None
-    center: tuple[float, float]
-    colour_bgr: tuple[int, int, int] = (235, 235, 235)
-    flat: bool = True
-
-
-@dataclass(frozen=True)
-class News:
-    kind: str
-    dice: tuple[Seen, ...] = ()
-    reason: str | None = None
 
 
 @dataclass(frozen=True)
@@ -65,8 +51,9 @@ class Throw:
     def scores(self, faces: list[int] | None = None) -> bool:
         return bool(chart(self.rules).score(self.roll(faces)).options)
 
-    def seen(self, faces: list[int | None]) -> list[Seen]:
-        return [Seen(face, (60.0 * k, 0.0), BGR[self.colours[k]]) for k, face in enumerate(faces)]
+    def seen(self, faces: list[int | None]) -> list[TrayDie]:
+        return [TrayDie(face, BGR[self.colours[k]], (60.0 * k, 0.0))
+                for k, face in enumerate(faces)]
 
 
 @contextmanager
@@ -90,7 +77,7 @@ def test_a_corrected_die_never_makes_a_keep_of_other_dice(
     assume(true.scores() and true.scores(read))
     with camera_table(tmp_path_factory.mktemp("corrections"), true.rules) as table:
         seen = true.seen(list(read))
-        table.tray(News("settled", tuple(seen)))
+        table.tray(TrayNews("settled", tuple(seen)))
         face = read_as
         while face != faces[misread]:  # tap a die that looks like it (any of them), step it
             looks = true.die(misread, face)
@@ -115,7 +102,7 @@ def test_faces_entered_for_unread_dice_never_make_a_keep_of_other_dice(
     assume(true.scores())
     with camera_table(tmp_path_factory.mktemp("unread"), true.rules) as table:
         seen = true.seen([None if k in unread else face for k, face in enumerate(faces)])
-        table.tray(News("settled", tuple(seen)))
+        table.tray(TrayNews("settled", tuple(seen)))
         left = sorted(unread)
         while left:  # any of them, or the one whose colour the table names
             named = re.search(r"enter the face of the (\w+) die", table.view().prompt)
@@ -127,7 +114,7 @@ def test_faces_entered_for_unread_dice_never_make_a_keep_of_other_dice(
         take_out_a_keep(table, true, seen, data)
 
 
-def take_out_a_keep(table: Table, true: Throw, seen: list[Seen], data: st.DataObject) -> None:
+def take_out_a_keep(table: Table, true: Throw, seen: list[TrayDie], data: st.DataObject) -> None:
     """Take out a legal keep of the true throw in one or two goes: the keep the table makes is
     the dice taken out, unless it is asking."""
     keep = data.draw(st.sampled_from(chart(true.rules).score(true.roll()).options)).keep
@@ -140,7 +127,7 @@ def take_out_a_keep(table: Table, true: Throw, seen: list[Seen], data: st.DataOb
     cut = data.draw(st.integers(1, len(chosen)))
     for go in (chosen[:cut], chosen[cut:]):
         if go:
-            table.tray(News("removed", tuple(seen[k] for k in go)))
+            table.tray(TrayNews("removed", tuple(seen[k] for k in go)))
     state = table.state
     assert state is not None
     if not table.view().prompt:

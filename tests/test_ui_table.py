@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from tray_news import TrayDie as Die
+from tray_news import TrayNews as News
 from tray_scenes import FakeReader, Film
 
 from farkle_pi.rules import load_rules
@@ -16,21 +18,6 @@ from farkle_pi.tray import Tray
 from farkle_pi.ui.actions import Action
 
 PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30)
-
-
-@dataclass(frozen=True)
-class Die:
-    value: int | None
-    colour_bgr: tuple[int, int, int] = (235, 235, 235)  # white
-    center: tuple[float, float] = (0.0, 0.0)
-    flat: bool = True
-
-
-@dataclass(frozen=True)
-class News:
-    kind: str
-    dice: tuple[Die, ...] = ()
-    reason: str | None = None
 
 
 def dice(faces: str) -> tuple[Die, ...]:

@@ -1,0 +1,21 @@
+"""Tray events as the table gets them (farkle_pi.tray's TrayEvent fits the same shape), made by
+hand for the table's tests: no camera, no reader."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class TrayDie:
+    value: int | None
+    colour_bgr: tuple[int, int, int] = (235, 235, 235)  # white
+    center: tuple[float, float] = (0.0, 0.0)
+    flat: bool = True
+
+
+@dataclass(frozen=True)
+class TrayNews:
+    kind: str
+    dice: tuple[TrayDie, ...] = ()
+    reason: str | None = None
