@@ -124,13 +124,15 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     """(image, centres Nx2, sizes N, values N) for every training photo.
 
     A rune55 collection in left_out is not learned from, so it can measure photos from a
-    photographer, camera and dice no net saw."""
+    photographer, camera and dice no net saw; "byler" leaves out byler_d6 and its greyscale
+    copies in rune55."""
     out = []
     byler = load_folder(data / "byler_d6")
     if review is not None:
         byler, fixed = apply_review(byler, review)
         print(f"labels corrected by {review.name}: {len(fixed)}", flush=True)
-    byler = [r for r in byler if not is_holdout(r.path.name)]
+    byler = [r for r in byler if not is_holdout(r.path.name) and "byler" not in left_out]
+    grey_byler = grey_byler and "byler" not in left_out
     rune = load_folder(data / "rune55")
     coll = collections(data / "rune55")
     copies = {r["image"]: r["byler_d6_image"]
@@ -516,8 +518,8 @@ def main() -> None:
                     help="normalise each crop's contrast inside the reader net")
     ap.add_argument("--no-grey-byler", action="store_true",
                     help="leave out rune55's greyscale copies of the byler training photos")
-    ap.add_argument("--leave-out", action="append", default=[], choices=["circle", "tray"],
-                    help="a rune55 collection not to learn from (to measure unseen photos)")
+    ap.add_argument("--leave-out", action="append", default=[], choices=["circle", "tray", "byler"],
+                    help="a collection not to learn from (to measure unseen photos)")
     ap.add_argument("--grey-share", type=float, default=0.15, help="share of samples made grey")
     ap.add_argument("--start-from", type=Path, help="reader weights (.pt) to go on training")
     ap.add_argument("--seed", type=int, default=7)
