@@ -59,7 +59,8 @@ def test_a_crowded_candidate_is_a_die_only_when_surely_read(
     crowded = Candidate(170.0, 100.0, 55.0, 0.45, crowded=True)
     monkeypatch.setattr(reader, "find_candidates", lambda image, size: [solid, crowded])
 
-    def classify(views: list[npt.NDArray[np.uint8]], net: str = "") -> npt.NDArray[np.float32]:
+    def classify(views: list[npt.NDArray[np.uint8]], net: str = "", learned: object = None
+                 ) -> npt.NDArray[np.float32]:
         """The first batch holds both candidates: a sure 3, then the crowded one's 5."""
         rows = np.full((len(views), 7), 0.01, np.float32)
         rows[:, 5] = face_confidence
@@ -83,7 +84,8 @@ def test_a_strong_candidate_is_dropped_only_when_the_reader_is_sure_it_is_no_die
     strong = Candidate(170.0, 100.0, 55.0, 0.9)
     monkeypatch.setattr(reader, "find_candidates", lambda image, size: [strong])
 
-    def classify(views: list[npt.NDArray[np.uint8]], net: str = "") -> npt.NDArray[np.float32]:
+    def classify(views: list[npt.NDArray[np.uint8]], net: str = "", learned: object = None
+                 ) -> npt.NDArray[np.float32]:
         rows = np.full((len(views), 7), (1.0 - not_die) / 6, np.float32)
         rows[:, 0] = not_die
         return rows

@@ -51,7 +51,8 @@ class Readers:
         self.turned = turned or {}
         self.asked: list[tuple[str, int, float]] = []
 
-    def __call__(self, views: list[View], net: str = READER_FILE) -> Probs:
+    def __call__(self, views: list[View], net: str = READER_FILE, learned: object = None
+                 ) -> Probs:
         assert all(v.shape == (VIEW_SIDES[net], VIEW_SIDES[net], 3) for v in views), net
         asked = [(net, int(v[0, 0, 0]), v[0, 0, 1] / 10.0) for v in views]
         self.asked += asked

@@ -14,6 +14,7 @@ from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray.calibrate import die_size, empty_tray, find_tray, parse_points
 from farkle_pi.vision.calibration import Calibration, die_side
+from farkle_pi.vision.learned import LearnedDice
 
 
 def register(sub: Any) -> None:
@@ -52,11 +53,23 @@ def run(args: argparse.Namespace) -> int:
     image.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(image), reference):
         raise FarkleError(f"cannot write {image}")
-    Calibration(Path(image.name), tray, keep, size, perspective).save(out)
+    learned = _learned_before(out)
+    Calibration(Path(image.name), tray, keep, size, perspective, learned).save(out)
     print(f"die size: {size:.1f} px")
     if perspective is not None:
         print(f"perspective: {perspective:.5f} (a flat die 100 px from the picture's centre "
               f"looks {100 * 100 * perspective:.0f} % longer than wide)")
     print(f"saved {out} and {image}")
+    if learned is not None:
+        print(f"kept the {learned.dice} dice learned before (`farkle-pi dice-check --learn` "
+              "learns them again)")
     print("next: put the dice in showing 1 to 6 and run `farkle-pi dice-check`")
     return 0
+
+
+def _learned_before(path: Path) -> LearnedDice | None:
+    """The dice the calibration being replaced had learned: the dice are the same dice."""
+    try:
+        return Calibration.load(path).learned if path.is_file() else None
+    except FarkleError:
+        return None  # a damaged file is being replaced anyway

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,8 @@ from farkle_pi.tray.dice_check import (
 from farkle_pi.tray.reader import vision_reader
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.draw import draw_readings
+from farkle_pi.vision.learned import learn
+from farkle_pi.vision.lessons import lesson
 
 
 def register(sub: Any) -> None:
@@ -44,6 +47,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--rounds", type=int, default=1, metavar="N",
                         help="check N times, the dice taken out and put in again moved and "
                              "turned in between (default 1)")
+    parser.add_argument("--learn", action="store_true",
+                        help="learn what these dice look like from every round and keep it in "
+                             "the tray calibration (reads your own dice better)")
     parser.add_argument("--save", type=Path, metavar="OUT.png",
                         help="save the picture read, each die marked as read (OUT-2.png ... "
                              "for later rounds)")
@@ -61,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
     if path is None and config.calibration.path.is_file():
         path = config.calibration.path
     calibration = Calibration.load(path) if path is not None else None
+    if args.learn and (path is None or calibration is None):
+        raise FarkleError("--learn keeps what it learns in the tray calibration: run "
+                          "`farkle-pi calibrate` first")
     if config.rules.ruleset.colour_triples and not any(die.colour for die in put_in):
         print("your rules count the dice's colours: name them too to check that the camera "
               "tells them apart (--faces 1:red,2:red,3:red,4:white,5:white,6:white)")
@@ -69,6 +78,7 @@ def run(args: argparse.Namespace) -> int:
               "(`farkle-pi calibrate` first reads better)")
     tray = Tray(vision_reader(calibration), calibration)
     checks: list[DiceCheck] = []
+    pictures: list[Image] = []
     with open_camera(args, config.camera) as source:
         frames = iter(source)
         for round_ in range(1, args.rounds + 1):
@@ -86,11 +96,39 @@ def run(args: argparse.Namespace) -> int:
                 save(picture, check, args.save if round_ == 1 else
                      args.save.with_stem(f"{args.save.stem}-{round_}"))
             checks.append(check)
+            pictures.append(picture)
     if args.rounds > 1:
         right = sum(len(put_in) - len(check.missing) for check in checks)
         print(f"over {args.rounds} rounds: {right} of {len(put_in) * args.rounds} dice read "
               f"right, {sum(check.passed for check in checks)} of {args.rounds} rounds all right")
+    if args.learn and path is not None and calibration is not None:
+        learn_dice(pictures, checks, calibration, path)
     return 0 if all(check.passed for check in checks) else 1
+
+
+def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Calibration,
+               path: Path) -> None:
+    """Fit the reader to these dice, keep it in the calibration, and say what it changed."""
+    faces = [die.face for die in checks[0].faces]
+    lessons = []
+    for round_, (picture, check) in enumerate(zip(pictures, checks, strict=True), start=1):
+        taught = lesson(picture, check.dice, faces, calibration)
+        if isinstance(taught, str):
+            print(f"round {round_} not learned from: {taught}")
+        else:
+            lessons.append(taught)
+    learned = learn(lessons)
+    after = replace(calibration, learned=learned)
+    after.save(path)
+    again = vision_reader(after)
+    right = [len(faces) - len(DiceCheck(check.faces, tuple(
+        d for d in again(picture) if after.inside(d.center))).missing)
+        for check, picture in zip(checks, pictures, strict=True)]
+    print(f"learned your dice from {learned.dice} dice in {len(lessons)} of {len(pictures)} "
+          f"rounds; saved in {path}")
+    print(f"these rounds read again with them: {sum(right)} of {len(faces) * len(pictures)} "
+          f"dice right (before: {sum(len(faces) - len(c.missing) for c in checks)}); "
+          "check with a new `farkle-pi dice-check`")
 
 
 def save(picture: Image, check: DiceCheck, path: Path) -> None:

@@ -20,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.types import Point
 
 DIE_SIDE_PX = (4.0, 4000.0)  # a die's side a calibration may give, in pixels
@@ -28,15 +29,16 @@ MAX_PERSPECTIVE = 0.05  # per pixel: a lens with a focal length of 20 px would b
 
 @dataclass(frozen=True)
 class Calibration:
-    """Empty-tray reference image, tray outline, optional keep zone, die size in px, and
+    """Empty-tray reference image, tray outline, optional keep zone, die size in px,
     the perspective: how much longer than wide a flat die looks per pixel from the picture's
-    centre (vision/perspective.py; None: not measured)."""
+    centre (vision/perspective.py; None: not measured), and the tray's learned dice."""
 
     reference_image: Path | None = None
     tray_polygon: tuple[Point, ...] = ()
     keep_zone_polygon: tuple[Point, ...] = ()
     die_size_px: float | None = None
     perspective: float | None = None
+    learned: LearnedDice | None = None  # the tray's own dice (vision/learned.py), if learned
     _reference: list[npt.NDArray[np.uint8]] = field(default_factory=list, compare=False,
                                                      repr=False)
 
@@ -65,18 +67,34 @@ class Calibration:
             keep_zone_polygon=_polygon(raw, "keep_zone_polygon", path),
             die_size_px=_die_size(raw, path),
             perspective=_perspective(raw, path),
+            learned=(None if raw.get("learned_dice") is None
+                     else LearnedDice.from_json(raw["learned_dice"], f"calibration {path}")),
         )
 
     def save(self, path: Path) -> None:
-        """Write the calibration as JSON (the reference path as given)."""
-        raw = {
-            "reference_image": None if self.reference_image is None else str(self.reference_image),
+        """Write the calibration as JSON, the reference image relative to the file when it
+        lies beside it (so that the file can be written again after `load`)."""
+        raw: dict[str, object] = {
+            "reference_image": self._reference_text(path),
             "tray_polygon": [list(p) for p in self.tray_polygon],
             "keep_zone_polygon": [list(p) for p in self.keep_zone_polygon],
             "die_size_px": self.die_size_px,
             "perspective": self.perspective,
         }
+        if self.learned is not None:
+            raw["learned_dice"] = self.learned.to_json()
         path.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
+
+    def _reference_text(self, path: Path) -> str | None:
+        ref = self.reference_image
+        if ref is None:
+            return None
+        if not ref.is_absolute() and ref.parent == Path("."):
+            return str(ref)  # a name beside the file, as `farkle-pi calibrate` gives it
+        try:
+            return str(ref.resolve().relative_to(path.parent.resolve()))
+        except ValueError:
+            return str(ref.resolve())
 
     def reference(self) -> npt.NDArray[np.uint8] | None:
         """The empty-tray image (loaded once), or None when there is none."""

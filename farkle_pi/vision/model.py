@@ -12,6 +12,7 @@ All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
@@ -38,14 +39,19 @@ VIEW_SIDES = {READER_FILE: 40, SECOND_READER_FILE: 40, CLOSE_READER_FILE: 40}
 
 
 class Net:
-    """A loaded ONNX net: BGR uint8 batch in, float array out."""
+    """A loaded ONNX net: BGR uint8 batch in, float array out.
 
-    def __init__(self, path: Path) -> None:
+    A headless net is a reader without its last layer: it gives the features that layer
+    scores (`head` holds the layer), so a tray's learned dice can score them instead."""
+
+    def __init__(self, path: Path, headless: bool = False) -> None:
         if not path.is_file():
             raise FarkleError(f"model file missing: {path}")
         self.path = path
         try:
-            self._prepared = prepare(path.read_bytes())
+            model = path.read_bytes()
+            self.id = hashlib.sha256(model).hexdigest()[:16]  # which net a learned head fits
+            self._prepared = prepare(model, headless)
             with _opencv_quiet():
                 self._net: Any = cv2.dnn.readNetFromONNX(np.frombuffer(self._prepared.model,
                                                                        np.uint8))
@@ -54,6 +60,7 @@ class Net:
             raise FarkleError(f"model {path} cannot be read by OpenCV {cv2.__version__} "
                               f"({reason}): replace it with the one farkle-pi ships or one "
                               "made by scripts/train_dice_reader.py") from None
+        self.head = self._prepared.head
 
     def run(self, images: npt.NDArray[np.uint8]) -> FloatArray:
         """Run on an N x H x W x 3 uint8 batch (scaled to -0.5..0.5 as in training)."""
@@ -84,6 +91,6 @@ def _opencv_quiet() -> Iterator[None]:
 
 
 @lru_cache(maxsize=8)  # four nets ship: room to spare, so none is read from disk again per frame
-def load_net(name: str, folder: str = str(MODEL_DIR)) -> Net:
+def load_net(name: str, folder: str = str(MODEL_DIR), headless: bool = False) -> Net:
     """Load a net once per process."""
-    return Net(Path(folder) / name)
+    return Net(Path(folder) / name, headless)

@@ -15,6 +15,10 @@ nets hold:
 
 Every OpenCV gets the same prepared net, so there is one way nets run. A graph of another
 shape is handed over as it is.
+
+A reader can also be prepared *headless*: without its last layer, so that it gives the
+features that layer scores, and the layer's weights are handed back. A tray's learned dice
+(vision/learned.py) are a new last layer fitted on those features.
 """
 
 from __future__ import annotations
@@ -42,10 +46,10 @@ FloatArray = npt.NDArray[np.float32]
 
 # Field numbers from onnx.proto
 MODEL_GRAPH = 7
-GRAPH_NODE, GRAPH_INITIALIZER, GRAPH_INPUT = 1, 5, 11
+GRAPH_NODE, GRAPH_INITIALIZER, GRAPH_INPUT, GRAPH_OUTPUT = 1, 5, 11, 12
 NODE_INPUT, NODE_OUTPUT, NODE_OP_TYPE, NODE_ATTRIBUTE = 1, 2, 4, 5
-ATTRIBUTE_NAME, ATTRIBUTE_INT, ATTRIBUTE_TENSOR, ATTRIBUTE_INTS = 1, 3, 5, 8
-VALUE_INFO_NAME = 1
+ATTRIBUTE_NAME, ATTRIBUTE_FLOAT, ATTRIBUTE_INT, ATTRIBUTE_TENSOR, ATTRIBUTE_INTS = 1, 2, 3, 5, 8
+VALUE_INFO_NAME, VALUE_INFO_TYPE = 1, 2
 TENSOR_DIMS, TENSOR_DATA_TYPE, TENSOR_FLOAT_DATA, TENSOR_INT32_DATA = 1, 2, 4, 5
 TENSOR_NAME, TENSOR_RAW_DATA = 8, 9
 FLOAT, FLOAT16 = 1, 10  # TensorProto.DataType
@@ -73,6 +77,7 @@ class Prepared:
     model: bytes
     input_name: str
     prefix: tuple[Step, ...] = ()
+    head: Head | None = None  # the last layer taken off a headless net
 
     def before(self, x: FloatArray) -> FloatArray:
         """The input as the net's first real layer takes it."""
@@ -93,8 +98,17 @@ class Prepared:
         return np.ascontiguousarray(values[self.prefix[-1].output])
 
 
-def prepare(model: bytes) -> Prepared:
-    """The model ready for OpenCV; ValueError if it is not a readable ONNX file."""
+@dataclass(frozen=True)
+class Head:
+    """A net's last layer: scores = features @ weight.T + bias."""
+
+    weight: FloatArray  # classes x features
+    bias: FloatArray  # classes
+
+
+def prepare(model: bytes, headless: bool = False) -> Prepared:
+    """The model ready for OpenCV; ValueError if it is not a readable ONNX file, or if
+    `headless` and its last layer is not one fully connected layer (Gemm)."""
     fields = parse(model)
     graphs = [f for f in fields if f.number == MODEL_GRAPH and isinstance(f.value, bytes)]
     if len(graphs) != 1:
@@ -106,10 +120,63 @@ def prepare(model: bytes) -> Prepared:
     if len(real_inputs) != 1:
         raise ValueError(f"an ONNX net with {len(real_inputs)} inputs, not one")
     graph, prefix = _split_prefix(graph, real_inputs[0])
+    head = None
+    if headless:
+        graph, head = _without_head(graph)
     out = bytearray()
     for field in fields:
         out += length_field(MODEL_GRAPH, _join(graph)) if field is graphs[0] else field.raw
-    return Prepared(bytes(out), real_inputs[0], prefix)
+    return Prepared(bytes(out), real_inputs[0], prefix, head)
+
+
+def _without_head(graph: list[Field]) -> tuple[list[Field], Head]:
+    """The graph without the Gemm that makes its one output (whose input is now the output),
+    and that Gemm's weights."""
+    outputs = [text(v, VALUE_INFO_NAME) for v in messages(graph, GRAPH_OUTPUT)]
+    nodes = [f for f in graph if f.number == GRAPH_NODE and isinstance(f.value, bytes)]
+    last = parse(nodes[-1].payload) if nodes else []
+    inputs = texts(last, NODE_INPUT)
+    if (len(outputs) != 1 or text(last, NODE_OP_TYPE) != "Gemm" or len(inputs) != 3
+            or texts(last, NODE_OUTPUT) != outputs or _attribute_int(last, "transA")
+            or any(_attribute_float(last, name) not in (None, 1.0) for name in ("alpha", "beta"))):
+        raise ValueError("its last layer is not one fully connected layer")
+    tensors = {text(t, TENSOR_NAME): t for t in messages(graph, GRAPH_INITIALIZER)}
+    if inputs[1] not in tensors or inputs[2] not in tensors:
+        raise ValueError("its last layer's weights are not stored in it")
+    weight, bias = _floats(tensors[inputs[1]]), _floats(tensors[inputs[2]])
+    if _attribute_int(last, "transB") != 1:
+        weight = weight.T
+    if weight.ndim != 2 or bias.shape != (weight.shape[0],):
+        raise ValueError("its last layer's weights have odd shapes")
+    out = []
+    for field in graph:
+        if field is nodes[-1]:
+            continue
+        if field.number == GRAPH_OUTPUT:
+            field = _field(GRAPH_OUTPUT, length_field(VALUE_INFO_NAME, inputs[0].encode())
+                           + length_field(VALUE_INFO_TYPE, _batch_of(weight.shape[1])))
+        elif field.number == GRAPH_INITIALIZER and text(parse(field.payload), TENSOR_NAME) in (
+                inputs[1], inputs[2]):
+            continue
+        out.append(field)
+    return out, Head(np.ascontiguousarray(weight, np.float32), bias)
+
+
+def _batch_of(features: int) -> bytes:
+    """TypeProto of a float tensor N x features (tensor_type: elem_type, shape)."""
+    dims = (length_field(1, length_field(2, b"N"))  # dim_param
+            + length_field(1, varint_field(1, features)))  # dim_value
+    return length_field(1, varint_field(1, FLOAT) + length_field(2, dims))
+
+
+def _floats(tensor: list[Field]) -> FloatArray:
+    """A float32 tensor's values in its shape."""
+    if integer(tensor, TENSOR_DATA_TYPE) != FLOAT:
+        raise ValueError("a weight that is not float32")
+    raw = data(tensor, TENSOR_RAW_DATA)
+    values = (np.frombuffer(raw, "<f4") if raw is not None
+              else np.array(_float_data(tensor), np.float32))
+    return values.astype(np.float32).reshape(integers(tensor, TENSOR_DIMS))
 
 
 def _float32_weights(graph: list[Field]) -> list[Field]:
@@ -215,15 +282,17 @@ def _constant(node: list[Field]) -> FloatArray | None:
             return None
         dims = integers(tensor[0], TENSOR_DIMS)
         raw = data(tensor[0], TENSOR_RAW_DATA)
-        if raw is not None:
-            values = np.frombuffer(raw, "<f4").astype(np.float32)
-        else:
-            words = [f.value for f in tensor[0] if f.number == TENSOR_FLOAT_DATA]
-            packed = b"".join(w if isinstance(w, bytes) else w.to_bytes(4, "little")
-                              for w in words)
-            values = np.frombuffer(packed, "<f4").astype(np.float32)
+        values = (np.frombuffer(raw, "<f4").astype(np.float32) if raw is not None
+                  else _float_data(tensor[0]))
         return values.reshape(dims)
     return None
+
+
+def _float_data(tensor: list[Field]) -> FloatArray:
+    """A tensor's float_data entries (packed, or one fixed32 field each)."""
+    words = [f.value for f in tensor if f.number == TENSOR_FLOAT_DATA]
+    packed = b"".join(w if isinstance(w, bytes) else w.to_bytes(4, "little") for w in words)
+    return np.frombuffer(packed, "<f4").astype(np.float32)
 
 
 def _attributes(node: list[Field], name: str) -> list[list[Field]]:
@@ -233,6 +302,14 @@ def _attributes(node: list[Field], name: str) -> list[list[Field]]:
 def _attribute_int(node: list[Field], name: str) -> int | None:
     found = _attributes(node, name)
     return integer(found[0], ATTRIBUTE_INT) if found else None
+
+
+def _attribute_float(node: list[Field], name: str) -> float | None:
+    found = _attributes(node, name)
+    if not found:
+        return None
+    words = [f.value for f in found[0] if f.number == ATTRIBUTE_FLOAT and isinstance(f.value, int)]
+    return float(np.frombuffer(words[0].to_bytes(4, "little"), "<f4")[0]) if words else None
 
 
 def _attribute_ints(node: list[Field], name: str) -> list[int]:

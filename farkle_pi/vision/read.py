@@ -21,6 +21,7 @@ import numpy.typing as npt
 from farkle_pi.errors import FarkleError
 from farkle_pi.vision.colour import colour_distance
 from farkle_pi.vision.find import Candidate
+from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.model import READER_FILE, load_net
 from farkle_pi.vision.types import RotatedBox
 
@@ -82,11 +83,16 @@ def straighten(image: Image, cand: Candidate, box: RotatedBox | None,
     return np.asarray(turned, np.uint8)
 
 
-def classify(views: list[Image], net: str = READER_FILE) -> npt.NDArray[np.float32]:
-    """N x 7 class probabilities (0 = not a die, 1..6 = face) for CROP x CROP views."""
+def classify(views: list[Image], net: str = READER_FILE, learned: LearnedDice | None = None
+             ) -> npt.NDArray[np.float32]:
+    """N x 7 class probabilities (0 = not a die, 1..6 = face) for CROP x CROP views; the
+    first reader scores with a tray's learned dice when given them."""
     if not views:
         return np.zeros((0, 7), np.float32)
-    logits = load_net(net).run(np.stack(views))
+    if learned is not None and net == READER_FILE:
+        logits = learned.scores(views)
+    else:
+        logits = load_net(net).run(np.stack(views))
     if logits.shape != (len(views), 7):
         raise FarkleError(f"model {net} gives {logits.shape[1:]} per view, not 7 classes: "
                           "it is not a dice reader (check $FARKLE_MODELS or models/)")
@@ -97,8 +103,10 @@ def classify(views: list[Image], net: str = READER_FILE) -> npt.NDArray[np.float
     return out
 
 
-def outline(crop: Crop, size: float, others: Sequence[tuple[float, float]] = ()
-            ) -> tuple[RotatedBox, npt.NDArray[np.uint8], bool]:
+Outline = tuple[RotatedBox, npt.NDArray[np.uint8], bool]  # box, body mask, die-sized body found
+
+
+def outline(crop: Crop, size: float, others: Sequence[tuple[float, float]] = ()) -> Outline:
     """Rotated box (image coordinates), body mask, and whether a die-sized body was found.
 
     The die is what differs most from the crop's border colour; the blob at the

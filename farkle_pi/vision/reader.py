@@ -15,9 +15,19 @@ from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.changes import changed_spots
 from farkle_pi.vision.colour import body_colour, colour_name
 from farkle_pi.vision.find import CLOSEST_SIDES, Candidate, find_candidates
+from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.model import CLOSE_READER_FILE, READER_FILE, SECOND_READER_FILE, VIEW_SIDES
 from farkle_pi.vision.perspective import measured_stretch, unstretched_length, widest_stretch
-from farkle_pi.vision.read import CLOSE_VIEW_SCALE, CROP_SCALE, classify, cut, outline, straighten
+from farkle_pi.vision.read import (
+    CLOSE_VIEW_SCALE,
+    CROP_SCALE,
+    Crop,
+    Outline,
+    classify,
+    cut,
+    outline,
+    straighten,
+)
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 Image = npt.NDArray[np.uint8]
@@ -75,13 +85,9 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     if size_hint:  # a die's box is 1 to 1.41 calibrated sides: a smaller guess is off centre
         cands = [replace(c, size=float(np.clip(c.size, size_hint, 1.45 * size_hint)))
                  for c in cands]
-    crops = [cut(image, c) for c in cands]
-    outlines = [outline(crop, c.size, _neighbours(c, cands))
-                for crop, c in zip(crops, cands, strict=True)]
-    turns = [box if body else None for box, _, body in outlines]  # no outline: read unturned
-    side = VIEW_SIDES[READER_FILE]
-    probs = classify([straighten(image, c, turn, out=side)
-                      for c, turn in zip(cands, turns, strict=True)])
+    learned = calibration.learned if calibration is not None else None
+    crops, outlines, turns, views = first_looks(image, cands)
+    probs = classify(views, READER_FILE, learned)
     kept: list[tuple[Candidate, RotatedBox | None, RotatedBox, tuple[int, int, int]]] = []
     kept_probs = []
     for cand, crop, turn, (box, mask, body), p in zip(cands, crops, turns, outlines, probs,
@@ -97,7 +103,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     def second_view(i: int, net: str, scale: float) -> Image:
         return straighten(image, kept[i][0], kept[i][1], scale, VIEW_SIDES[net])
 
-    faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), second_view)
+    faces = _faces(np.array(kept_probs, np.float32).reshape(-1, 7), second_view, learned)
     h, w = image.shape[:2]
     lean = _lean_rule([box for _, _, box, _ in kept], calibration, (w, h))
     out: list[DieReading] = []
@@ -136,8 +142,21 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     return out
 
 
-def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, float], Image]
-           ) -> list[tuple[int, float]]:
+def first_looks(image: Image, cands: list[Candidate]
+                ) -> tuple[list[Crop], list[Outline], list[RotatedBox | None], list[Image]]:
+    """Each candidate's crop, outline, the turn its view is read at, and the view the first
+    reader reads."""
+    crops = [cut(image, c) for c in cands]
+    outlines = [outline(crop, c.size, _neighbours(c, cands))
+                for crop, c in zip(crops, cands, strict=True)]
+    turns = [box if body else None for box, _, body in outlines]  # no outline: read unturned
+    side = VIEW_SIDES[READER_FILE]
+    views = [straighten(image, c, turn, out=side) for c, turn in zip(cands, turns, strict=True)]
+    return crops, outlines, turns, views
+
+
+def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, float], Image],
+           learned: LearnedDice | None = None) -> list[tuple[int, float]]:
     """Each die's face and confidence, with a second look and second opinions on unsure ones.
 
     A face is the same face turned, so the first reader reads its unsure dice again in three
@@ -150,7 +169,8 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
     unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
-    turned = classify([t for i in unsure for t in _turns(second_view(i, READER_FILE, CROP_SCALE))])
+    turned = classify([t for i in unsure for t in _turns(second_view(i, READER_FILE, CROP_SCALE))],
+                      READER_FILE, learned)
     for k, i in enumerate(unsure):  # the view as read and its three turns, averaged
         mean = (probs[i] + turned[TURNS * k:TURNS * (k + 1)].sum(axis=0)) / (TURNS + 1)
         values[i] = int(np.argmax(mean[1:])) + 1

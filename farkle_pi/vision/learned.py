@@ -1,0 +1,137 @@
+"""A tray's own dice, learned: the first reader's last layer fitted again on views of them.
+
+A reader reads dice it never saw worse, and it is sure and wrong more often: on a table none of
+our nets learned from, one in twenty of its dice. `farkle-pi dice-check --learn` shows the camera
+the players' own dice with known faces; `learn` fits the reader's last layer on them (numpy,
+about a second) and the tray calibration keeps it. Only that layer changes, and it is pulled
+toward the shipped one, so a few dozen dice do not make the reader forget what it knew.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from farkle_pi.errors import FarkleError
+from farkle_pi.vision.model import READER_FILE, load_net
+from farkle_pi.vision.onnx_compat import Head
+
+FloatArray = npt.NDArray[np.float32]
+Image = npt.NDArray[np.uint8]
+
+CLASSES = 7  # 0 = not a die, 1..6 = face up
+STEPS = 2000  # gradient steps of the fit
+RATE = 0.05
+PULL = 0.1  # weight of the pull toward the shipped layer (squared difference)
+SMOOTHING = 0.05  # label smoothing, as the reader was trained
+# Faces are given to the dice found by the reader's own odds; a labelling must beat the
+# next best by this factor, or the round teaches nothing (two dice could be either face)
+SURE_LABELLING = math.log(4.0)
+
+
+@dataclass(frozen=True)
+class LearnedDice:
+    """The first reader's last layer fitted on one tray's dice."""
+
+    reader: str  # the id (model.Net.id) of the reader file it was fitted on
+    weight: FloatArray  # CLASSES x features
+    bias: FloatArray  # CLASSES
+    dice: int  # how many dice it learned from
+
+    def scores(self, views: Sequence[Image]) -> FloatArray:
+        """The first reader's logits for the views, scored by this layer."""
+        net = load_net(READER_FILE, headless=True)
+        if net.id != self.reader:
+            raise FarkleError("the tray calibration's learned dice were fitted on another dice "
+                              f"reader than {net.path}: learn them again with "
+                              "farkle-pi dice-check --learn")
+        features = net.run(np.stack(views)).reshape(len(views), -1)
+        if features.shape[1] != self.weight.shape[1]:
+            raise FarkleError(f"the tray calibration's learned dice take {self.weight.shape[1]} "
+                              f"features, the reader gives {features.shape[1]}: learn them again "
+                              "with farkle-pi dice-check --learn")
+        out: FloatArray = (features @ self.weight.T + self.bias).astype(np.float32)
+        return out
+
+    def to_json(self) -> dict[str, object]:
+        return {"reader": self.reader, "dice": self.dice,
+                "weight": [[round(float(v), 6) for v in row] for row in self.weight],
+                "bias": [round(float(v), 6) for v in self.bias]}
+
+    @classmethod
+    def from_json(cls, raw: object, where: str) -> LearnedDice:
+        """Checked: a hand-edited or cut file gives a one-line error, never odd readings."""
+        fix = f"{where}: learned_dice is damaged; delete it or learn again with dice-check --learn"
+        if not isinstance(raw, dict) or not isinstance(raw.get("reader"), str):
+            raise FarkleError(fix)
+        dice = raw.get("dice")
+        try:
+            weight = np.array(raw.get("weight"), np.float32)
+            bias = np.array(raw.get("bias"), np.float32)
+        except (TypeError, ValueError):
+            raise FarkleError(fix) from None
+        if (weight.ndim != 2 or weight.shape[0] != CLASSES or bias.shape != (CLASSES,)
+                or not np.isfinite(weight).all() or not np.isfinite(bias).all()
+                or not isinstance(dice, int) or isinstance(dice, bool) or dice < 1):
+            raise FarkleError(fix)
+        return cls(str(raw["reader"]), weight, bias, dice)
+
+
+@dataclass(frozen=True)
+class Examples:
+    """Views of one tray picture, each with its class (0 = not a die, 1..6 = face)."""
+
+    views: list[Image]
+    labels: list[int]
+    dice: int
+
+
+def learn(examples: Sequence[Examples]) -> LearnedDice:
+    """The first reader's last layer fitted on the examples (FarkleError if there are none)."""
+    views = [v for e in examples for v in e.views]
+    labels = np.array([c for e in examples for c in e.labels], np.int64)
+    dice = sum(e.dice for e in examples)
+    if not dice:
+        raise FarkleError("no dice to learn from: every round was left out")
+    net = load_net(READER_FILE, headless=True)
+    if net.head is None:  # never: a headless net always has its head
+        raise FarkleError(f"{net.path} has no last layer to learn")
+    features = net.run(np.stack(views)).reshape(len(views), -1)
+    weight, bias = fit(features, labels, net.head)
+    return LearnedDice(net.id, weight, bias, dice)
+
+
+def fit(features: FloatArray, labels: npt.NDArray[np.int64], base: Head
+        ) -> tuple[FloatArray, FloatArray]:
+    """Softmax regression from the base layer, pulled toward it (plain gradient descent:
+    a few hundred examples of 96 features need nothing more)."""
+    target = np.full((len(labels), CLASSES), SMOOTHING / (CLASSES - 1), np.float32)
+    target[np.arange(len(labels)), labels] = 1.0 - SMOOTHING
+    weight, bias = base.weight.astype(np.float32).copy(), base.bias.astype(np.float32).copy()
+    for _ in range(STEPS):
+        error = (softmax(features @ weight.T + bias) - target) / len(labels)
+        weight -= RATE * (error.T @ features + PULL * (weight - base.weight))
+        bias -= RATE * error.sum(axis=0)
+    return weight, bias
+
+
+def softmax(logits: FloatArray) -> FloatArray:
+    shifted = np.exp(logits - logits.max(axis=1, keepdims=True))
+    out: FloatArray = (shifted / shifted.sum(axis=1, keepdims=True)).astype(np.float32)
+    return out
+
+
+def labelling(probs: FloatArray, faces: Sequence[int]) -> list[int] | None:
+    """The faces put in, given to the dice found: the likeliest way by the reader's odds,
+    or None when another way is nearly as likely (then which die is which is a guess)."""
+    logs = np.log(np.maximum(probs[:, 1:], 1e-9))
+    ranked = sorted(((float(sum(logs[i, f - 1] for i, f in enumerate(order))), order)
+                     for order in set(itertools.permutations(faces))), reverse=True)
+    if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < SURE_LABELLING:
+        return None
+    return list(ranked[0][1])

@@ -1,0 +1,49 @@
+"""A lesson for the reader: a tray picture of dice whose faces the players named.
+
+The players name the faces, not which die shows which, so the faces are given to the dice
+found the likeliest way by the reader's odds (vision/learned.labelling); a picture where that
+is a guess, or where not every die was found, teaches nothing. Whatever else the detector
+marks in the picture is a lesson in what is not a die.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import cv2
+import numpy as np
+
+from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.find import Candidate, find_candidates
+from farkle_pi.vision.learned import Examples, Image, labelling
+from farkle_pi.vision.model import READER_FILE
+from farkle_pi.vision.read import classify
+from farkle_pi.vision.reader import first_looks
+from farkle_pi.vision.types import DieReading
+
+# every view is learned in its four quarter turns too: a face is the same face turned
+_QUARTER_TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
+
+
+def lesson(image: Image, dice: Sequence[DieReading], faces: Sequence[int],
+           calibration: Calibration | None = None) -> Examples | str:
+    """The picture's views with their classes, or why it teaches nothing. `dice` are the
+    dice read in it (the faces given to them by their odds under the calibration's learned
+    dice, if any)."""
+    if len(dice) != len(faces):
+        return f"{len(dice)} dice found where {len(faces)} were put in"
+    if not all(d.flat for d in dice):
+        return "a die leans"
+    spots = [Candidate(d.center[0], d.center[1], float(d.bbox[2]), 1.0) for d in dice]
+    size = calibration.die_size_px if calibration is not None else None
+    others = [c for c in find_candidates(image, size)
+              if all(math.hypot(c.x - d.x, c.y - d.y) > max(c.size, d.size) for d in spots)]
+    views = first_looks(image, spots + others)[3]
+    learned = calibration.learned if calibration is not None else None
+    labels = labelling(classify(views[:len(spots)], READER_FILE, learned), faces)
+    if labels is None:
+        return "which die shows which face is a guess (two dice read alike)"
+    classes = labels + [0] * len(others)
+    turned = [np.asarray(cv2.rotate(v, code), np.uint8) for code in _QUARTER_TURNS for v in views]
+    return Examples(views + turned, classes * (1 + len(_QUARTER_TURNS)), len(spots))
