@@ -40,13 +40,15 @@ def register(sub: Any) -> None:
                         help="tray calibration (default: the config's, if it exists)")
     parser.add_argument("--faces", default=faces_text(FACES), metavar="FACES",
                         help="the faces put in (default 123456); for a two-colour game "
-                             "with their colours: 1:red,2:red,3:red,4:white,5:white,6:white")
+                             "with their colours: 1:red,2:red,3:red,4:white,5:white,6:white; "
+                             "another set of faces for each round after a slash: "
+                             "111111/222222/...")
     parser.add_argument("--wait", type=float, default=WAIT_SECONDS, metavar="SECONDS",
                         help="how long to wait for all the dice once the first lie still "
                              f"(default {WAIT_SECONDS:.0f})")
-    parser.add_argument("--rounds", type=int, default=1, metavar="N",
+    parser.add_argument("--rounds", type=int, metavar="N",
                         help="check N times, the dice taken out and put in again moved and "
-                             "turned in between (default 1)")
+                             "turned in between (default: once for each set of faces)")
     parser.add_argument("--learn", action="store_true",
                         help="learn what these dice look like from every round and keep it in "
                              "the tray calibration (reads your own dice better)")
@@ -57,11 +59,12 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    put_in = parse_faces(args.faces)
+    arrangements = [parse_faces(part) for part in args.faces.split("/")]
+    rounds: int = len(arrangements) if args.rounds is None else args.rounds
     if not args.wait > 0:
         raise FarkleError(f"--wait must be a number of seconds above 0, not {args.wait}")
-    if not 1 <= args.rounds <= 20:
-        raise FarkleError(f"--rounds must be 1 to 20, not {args.rounds}")
+    if not 1 <= rounds <= 20:
+        raise FarkleError(f"--rounds must be 1 to 20, not {rounds}")
     config = load_config(args.config)
     path: Path | None = args.calibration
     if path is None and config.calibration.path.is_file():
@@ -70,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
     if args.learn and (path is None or calibration is None):
         raise FarkleError("--learn keeps what it learns in the tray calibration: run "
                           "`farkle-pi calibrate` first")
-    if config.rules.ruleset.colour_triples and not any(die.colour for die in put_in):
+    if config.rules.ruleset.colour_triples and not any(
+            die.colour for put_in in arrangements for die in put_in):
         print("your rules count the dice's colours: name them too to check that the camera "
               "tells them apart (--faces 1:red,2:red,3:red,4:white,5:white,6:white)")
     if calibration is None:
@@ -81,10 +85,12 @@ def run(args: argparse.Namespace) -> int:
     pictures: list[Image] = []
     with open_camera(args, config.camera) as source:
         frames = iter(source)
-        for round_ in range(1, args.rounds + 1):
+        for round_ in range(1, rounds + 1):
+            put_in = arrangements[(round_ - 1) % len(arrangements)]
             if round_ > 1:
-                print(f"round {round_} of {args.rounds}: take the dice out, then put them in "
-                      "again, moved and turned ...", flush=True)
+                showing = f", showing {faces_text(put_in)}" if len(arrangements) > 1 else ""
+                print(f"round {round_} of {rounds}: take the dice out, then put them in "
+                      f"again, moved and turned{showing} ...", flush=True)
                 until_taken_out(frames, tray, args.wait)
             else:
                 print(f"put {len(put_in)} dice in the tray, flat and apart, showing "
@@ -97,10 +103,10 @@ def run(args: argparse.Namespace) -> int:
                      args.save.with_stem(f"{args.save.stem}-{round_}"))
             checks.append(check)
             pictures.append(picture)
-    if args.rounds > 1:
-        right = sum(len(put_in) - len(check.missing) for check in checks)
-        print(f"over {args.rounds} rounds: {right} of {len(put_in) * args.rounds} dice read "
-              f"right, {sum(check.passed for check in checks)} of {args.rounds} rounds all right")
+    if rounds > 1:
+        right = sum(len(check.faces) - len(check.missing) for check in checks)
+        print(f"over {rounds} rounds: {right} of {sum(len(c.faces) for c in checks)} dice read "
+              f"right, {sum(check.passed for check in checks)} of {rounds} rounds all right")
     if args.learn and path is not None and calibration is not None:
         learn_dice(pictures, checks, calibration, path)
     return 0 if all(check.passed for check in checks) else 1
@@ -109,10 +115,9 @@ def run(args: argparse.Namespace) -> int:
 def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Calibration,
                path: Path) -> None:
     """Fit the reader to these dice, keep it in the calibration, and say what it changed."""
-    faces = [die.face for die in checks[0].faces]
     lessons = []
     for round_, (picture, check) in enumerate(zip(pictures, checks, strict=True), start=1):
-        taught = lesson(picture, check.dice, faces, calibration)
+        taught = lesson(picture, check.dice, [die.face for die in check.faces], calibration)
         if isinstance(taught, str):
             print(f"round {round_} not learned from: {taught}")
         else:
@@ -121,13 +126,14 @@ def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Cali
     after = replace(calibration, learned=learned)
     after.save(path)
     again = vision_reader(after)
-    right = [len(faces) - len(DiceCheck(check.faces, tuple(
+    right = [len(check.faces) - len(DiceCheck(check.faces, tuple(
         d for d in again(picture) if after.inside(d.center))).missing)
         for check, picture in zip(checks, pictures, strict=True)]
     print(f"learned your dice from {learned.dice} dice in {len(lessons)} of {len(pictures)} "
           f"rounds; saved in {path}")
-    print(f"these rounds read again with them: {sum(right)} of {len(faces) * len(pictures)} "
-          f"dice right (before: {sum(len(faces) - len(c.missing) for c in checks)}); "
+    print(f"these rounds read again with them: {sum(right)} of "
+          f"{sum(len(c.faces) for c in checks)} dice right "
+          f"(before: {sum(len(c.faces) - len(c.missing) for c in checks)}); "
           "check with a new `farkle-pi dice-check`")
 
 

@@ -27,7 +27,9 @@ Image = npt.NDArray[np.uint8]
 CLASSES = 7  # 0 = not a die, 1..6 = face up
 STEPS = 2000  # gradient steps of the fit
 RATE = 0.05
-PULL = 0.1  # weight of the pull toward the shipped layer (squared difference)
+# The pull toward the shipped layer (squared difference): worth this many examples. Chosen on
+# rune55 `tray` with a reader that never saw it (benchmarks/bench_learn.py, docs/vision.md)
+PULL = 120.0
 SMOOTHING = 0.05  # label smoothing, as the reader was trained
 # Faces are given to the dice found by the reader's own odds; a labelling must beat the
 # next best by this factor, or the round teaches nothing (two dice could be either face)
@@ -113,9 +115,10 @@ def fit(features: FloatArray, labels: npt.NDArray[np.int64], base: Head
     target = np.full((len(labels), CLASSES), SMOOTHING / (CLASSES - 1), np.float32)
     target[np.arange(len(labels)), labels] = 1.0 - SMOOTHING
     weight, bias = base.weight.astype(np.float32).copy(), base.bias.astype(np.float32).copy()
+    pull = PULL / len(labels)  # the fewer the examples, the less they may move it
     for _ in range(STEPS):
         error = (softmax(features @ weight.T + bias) - target) / len(labels)
-        weight -= RATE * (error.T @ features + PULL * (weight - base.weight))
+        weight -= RATE * (error.T @ features + pull * (weight - base.weight))
         bias -= RATE * error.sum(axis=0)
     return weight, bias
 

@@ -3,7 +3,7 @@
 The players name the faces, not which die shows which, so the faces are given to the dice
 found the likeliest way by the reader's odds (vision/learned.labelling); a picture where that
 is a guess, or where not every die was found, teaches nothing. Whatever else the detector
-marks in the picture is a lesson in what is not a die.
+marks in the tray is a lesson in what is not a die.
 """
 
 from __future__ import annotations
@@ -36,14 +36,24 @@ def lesson(image: Image, dice: Sequence[DieReading], faces: Sequence[int],
     if not all(d.flat for d in dice):
         return "a die leans"
     spots = [Candidate(d.center[0], d.center[1], float(d.bbox[2]), 1.0) for d in dice]
-    size = calibration.die_size_px if calibration is not None else None
-    others = [c for c in find_candidates(image, size)
-              if all(math.hypot(c.x - d.x, c.y - d.y) > max(c.size, d.size) for d in spots)]
-    views = first_looks(image, spots + others)[3]
     learned = calibration.learned if calibration is not None else None
-    labels = labelling(classify(views[:len(spots)], READER_FILE, learned), faces)
+    labels = labelling(classify(first_looks(image, spots)[3], READER_FILE, learned), faces)
     if labels is None:
         return "which die shows which face is a guess (two dice read alike)"
-    classes = labels + [0] * len(others)
+    return examples(image, spots, labels, calibration)
+
+
+def examples(image: Image, dice: Sequence[Candidate], faces: Sequence[int],
+             calibration: Calibration | None = None) -> Examples:
+    """Views of the dice with their faces, and of what else the detector marks (in the tray)
+    as no die, each also in its three other quarter turns. No more no-dice than dice, the
+    likeliest-looking first: on a busy table they would outweigh the dice."""
+    size = calibration.die_size_px if calibration is not None else None
+    others = [c for c in find_candidates(image, size)
+              if all(math.hypot(c.x - d.x, c.y - d.y) > max(c.size, d.size) for d in dice)
+              and (calibration is None or calibration.inside((c.x, c.y)))]
+    others = sorted(others, key=lambda c: -c.score)[:len(dice)]
+    views = first_looks(image, [*dice, *others])[3]
+    classes = [*faces, *[0] * len(others)]
     turned = [np.asarray(cv2.rotate(v, code), np.uint8) for code in _QUARTER_TURNS for v in views]
-    return Examples(views + turned, classes * (1 + len(_QUARTER_TURNS)), len(spots))
+    return Examples(views + turned, classes * (1 + len(_QUARTER_TURNS)), len(dice))

@@ -1,0 +1,93 @@
+#!/usr/bin/env python3
+"""Learned dice on a table the reader never saw: dice right and sure-but-wrong, before and after.
+
+    FARKLE_MODELS=DIR .venv/bin/python benchmarks/bench_learn.py [--set tray|holdout]
+        [--photos K ...] [--seeds S ...]
+
+For each seed, K photos of the set are learned from (their labelled dice, as
+`dice-check --learn` learns a round's dice, and whatever else the detector marks in them as
+no die) and the set's other photos are read with and without the learned dice.
+
+Give nets that never saw the set, or the figure says nothing about dice nobody here has
+seen: for rune55 `tray`, `scripts/train_dice_reader.py --leave-out tray`; for the byler_d6
+hold-out, `--leave-out byler` (the shipped detector saw both; see docs/vision.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from functools import partial
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from farkle_pi.vision import read_dice  # noqa: E402
+from farkle_pi.vision.calibration import Calibration  # noqa: E402
+from farkle_pi.vision.dataset import (  # noqa: E402
+    LabelledImage,
+    collections,
+    is_holdout,
+    load_folder,
+)
+from farkle_pi.vision.evaluate import Score, evaluate  # noqa: E402
+from farkle_pi.vision.find import Candidate  # noqa: E402
+from farkle_pi.vision.learned import Examples, learn  # noqa: E402
+from farkle_pi.vision.lessons import examples  # noqa: E402
+from farkle_pi.vision.model import MODEL_DIR  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data"
+
+
+def photos(name: str) -> list[LabelledImage]:
+    if name == "holdout":
+        return [p for p in load_folder(DATA / "byler_d6") if is_holdout(p.path.name)]
+    names = collections(DATA / "rune55")
+    return [p for p in load_folder(DATA / "rune55") if names.get(p.path.name) == name]
+
+
+def lessons_of(photo: LabelledImage) -> Examples:
+    """The photo's labelled dice as a lesson (dice where the labels put them)."""
+    image = np.asarray(cv2.imread(str(photo.path)), np.uint8)
+    dice = [Candidate(d.center[0], d.center[1], d.size, 1.0) for d in photo.dice]
+    return examples(image, dice, [d.value for d in photo.dice])
+
+
+def line(tag: str, score: Score) -> str:
+    return (f"{tag:8s} right {score.right}/{score.dice} ({100 * score.right / score.dice:.1f} %) "
+            f"unreadable {score.unreadable} sure-but-wrong {score.wrong_confident} "
+            f"missed {score.missed} extra {score.extra}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--set", default="tray", choices=["tray", "holdout", "circle"])
+    ap.add_argument("--photos", type=int, nargs="+", default=[3, 10])
+    ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    if not DATA.is_dir():
+        sys.exit(f"bench_learn: no {DATA} (the shared photos) beside the repository")
+    every = sorted(photos(args.set), key=lambda p: p.path.name)
+    print(f"nets: {MODEL_DIR}; set {args.set}: {len(every)} photos")
+    for k in args.photos:
+        for seed in args.seeds:
+            taught = random.Random(seed).sample(every, k)
+            rest = [p for p in every if p not in taught]
+            t0 = time.perf_counter()
+            learned = learn([lessons_of(p) for p in taught])
+            seconds = time.perf_counter() - t0
+            reader = partial(read_dice, calibration=Calibration(learned=learned))
+            print(f"{k} photos learned (seed {seed}, {learned.dice} dice, {seconds:.1f} s); "
+                  f"the other {len(rest)}:")
+            print("  " + line("before", evaluate(rest)))
+            print("  " + line("learned", evaluate(rest, reader)))
+
+
+if __name__ == "__main__":
+    main()
