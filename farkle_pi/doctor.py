@@ -345,6 +345,8 @@ def check_calibration(config: Config) -> Finding:
             "guessed; with the empty tray in view run `farkle-pi calibrate`"
         ))
     try:  # needs OpenCV: only imported when used
+        import numpy as np
+
         from farkle_pi.vision.calibration import Calibration
     except ImportError as error:
         return Finding("calibration", Status.FAIL, (
@@ -356,14 +358,18 @@ def check_calibration(config: Config) -> Finding:
         # the Pi camera gives the size asked for; a webcam may not (the table checks its own)
         if camera.source == "picamera2":
             calibration.check_fits(camera.width, camera.height)
+        if calibration.learned is not None:  # fitted on the reader that is installed?
+            calibration.learned.scores([np.zeros((40, 40, 3), np.uint8)])
     except FarkleError as error:
         return Finding("calibration", Status.FAIL, str(error))
+    learned = ("" if calibration.learned is None else
+               f"; its own dice learned from {calibration.learned.dice} dice")
     size = calibration.die_size_px
     perspective = ("" if not size or calibration.perspective is not None else
                    "; perspective not measured (calibrate with the die near the tray's edge, "
                    "or leaning dice are judged as if by the widest lens)")
     return Finding("calibration", Status.OK, f"{path} loads" + (
-        f", a die is {size:g} px" if size else ", no die size") + perspective)
+        f", a die is {size:g} px" if size else ", no die size") + perspective + learned)
 
 
 def _picamera2_finding(facts: Facts) -> Finding:

@@ -325,3 +325,23 @@ def test_the_reader_line_needs_the_files(tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setenv("FARKLE_MODELS", str(tmp_path))  # an empty folder
     finding = doctor.check_reader(Config())
     assert finding.status is Status.FAIL and "without its files" in finding.message
+
+
+def test_calibration_with_learned_dice_must_fit_the_installed_reader(tmp_path: Path) -> None:
+    """Dice learned on another reader (a farkle-pi update) would fail at the first throw:
+    the doctor says so first."""
+    from farkle_pi.vision.calibration import Calibration
+    from farkle_pi.vision.learned import LearnedDice
+    from farkle_pi.vision.model import READER_FILE, load_net
+
+    path = tmp_path / "calibration.json"
+    config = Config(calibration=CalibrationConfig(path=path))
+    head = load_net(READER_FILE, headless=True).head
+    assert head is not None
+    learned = LearnedDice(load_net(READER_FILE).id, head.weight, head.bias, 36)
+    Calibration(learned=learned).save(path)
+    fits = doctor.check_calibration(config)
+    assert fits.status is Status.OK and "its own dice learned from 36 dice" in fits.message
+    Calibration(learned=replace(learned, reader="0" * 16)).save(path)
+    stale = doctor.check_calibration(config)
+    assert stale.status is Status.FAIL and "dice-check --learn" in stale.message
