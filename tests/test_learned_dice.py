@@ -207,3 +207,17 @@ def test_views_learned_from_are_the_views_read(
     np.testing.assert_array_equal(lesson.views[0], seen[0])
     turned = lesson.views[len(lesson.views) // 4]  # the first view, turned a quarter
     np.testing.assert_array_equal(turned, cv2.rotate(seen[0], cv2.ROTATE_90_CLOCKWISE))
+
+
+def test_the_shipped_layer_as_learned_dice_reads_as_the_shipped_reader(
+    rendered: tuple[np.ndarray, list[Candidate], list[int]]
+) -> None:
+    """The headless net and numpy's last layer are the reader itself: same faces, same odds."""
+    image = rendered[0]
+    headless = load_net(READER_FILE, headless=True)
+    assert headless.head is not None
+    same = LearnedDice(headless.id, headless.head.weight, headless.head.bias, 1)
+    plain, learned = read_dice(image), read_dice(image, Calibration(learned=same))
+    assert [d.value for d in learned] == [d.value for d in plain]
+    np.testing.assert_allclose([d.confidence for d in learned], [d.confidence for d in plain],
+                               atol=1e-5)
