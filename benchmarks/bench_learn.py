@@ -29,12 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.vision import read_dice  # noqa: E402
 from farkle_pi.vision.calibration import Calibration  # noqa: E402
-from farkle_pi.vision.dataset import (  # noqa: E402
-    LabelledImage,
-    collections,
-    is_holdout,
-    load_folder,
-)
+from farkle_pi.vision.dataset import LabelledImage, collections, is_holdout, load_folder  # noqa: E402
 from farkle_pi.vision.evaluate import Score, evaluate  # noqa: E402
 from farkle_pi.vision.find import Candidate  # noqa: E402
 from farkle_pi.vision.learned import Examples, learn  # noqa: E402
