@@ -3,6 +3,7 @@ empty or a die size that silently rescales the photo."""
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 
@@ -89,3 +90,21 @@ def test_a_tray_outline_outside_the_picture_is_refused(tmp_path: Path) -> None:
         read_dice(np.full((48, 64, 3), 90, np.uint8), cal)
     partly_in = Calibration.load(_tray_file(tmp_path, None, [[-50, -50], [30, -50], [30, 20]]))
     assert read_dice(np.full((48, 64, 3), 90, np.uint8), partly_in) == []
+
+
+def test_a_full_disk_leaves_the_old_calibration_whole(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "tray.json"
+    Calibration(die_size_px=40.0).save(path)
+    before = path.read_text()
+
+    def full(self: Path, *args: object, **kwargs: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(Path, "write_text", full)
+    with pytest.raises(FarkleError, match=r"cannot save the calibration .*No space left") as error:
+        Calibration(die_size_px=50.0).save(path)
+    assert "\n" not in str(error.value) and "free some space" in str(error.value)
+    monkeypatch.undo()
+    assert path.read_text() == before and list(tmp_path.iterdir()) == [path]

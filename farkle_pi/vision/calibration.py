@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeGuard
@@ -83,7 +84,14 @@ class Calibration:
         }
         if self.learned is not None:
             raw["learned_dice"] = self.learned.to_json()
-        path.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
+        part = path.with_name(path.name + ".part")  # a full disk leaves the old file whole
+        try:
+            part.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
+            os.replace(part, path)
+        except OSError as error:
+            part.unlink(missing_ok=True)
+            raise FarkleError(f"cannot save the calibration {path}: {error.strerror or error} "
+                              "(free some space, or give a folder you can write to)") from None
 
     def _reference_text(self, path: Path) -> str | None:
         ref = self.reference_image
