@@ -9,10 +9,10 @@ toward the shipped one, so a few dozen dice do not make the reader forget what i
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -131,10 +131,22 @@ def softmax(logits: FloatArray) -> FloatArray:
 
 def labelling(probs: FloatArray, faces: Sequence[int]) -> list[int] | None:
     """The faces put in, given to the dice found: the likeliest way by the reader's odds,
-    or None when another way is nearly as likely (then which die is which is a guess)."""
+    or None when the next likeliest is nearly as likely (then which die is which is a guess)."""
     logs = np.log(np.maximum(probs[:, 1:], 1e-9))
-    ranked = sorted(((float(sum(logs[i, f - 1] for i, f in enumerate(order))), order)
-                     for order in set(itertools.permutations(faces))), reverse=True)
+    kinds = sorted(set(faces))
+
+    @cache
+    def best_two(die: int, left: tuple[int, ...]) -> list[tuple[float, tuple[int, ...]]]:
+        """The two likeliest ways to give the faces still `left` (a count of each kind) to
+        the dice from `die` on."""
+        if die == len(logs):
+            return [(0.0, ())]
+        ways = [(score + float(logs[die, face - 1]), (face, *rest))
+                for k, face in enumerate(kinds) if left[k]
+                for score, rest in best_two(die + 1, (*left[:k], left[k] - 1, *left[k + 1:]))]
+        return sorted(ways, reverse=True)[:2]
+
+    ranked = best_two(0, tuple(list(faces).count(face) for face in kinds))
     if len(ranked) > 1 and ranked[0][0] - ranked[1][0] < SURE_LABELLING:
         return None
     return list(ranked[0][1])
