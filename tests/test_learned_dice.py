@@ -168,7 +168,7 @@ def test_dice_check_learns_the_dice_into_the_calibration(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = copied("basic", tmp_path)
-    assert cli.main(["dice-check", *args, "--learn"]) == 0
+    assert cli.main(["dice-check", *args, "--learn", "--faces", "123456"]) == 0
     out = capsys.readouterr().out
     assert "learned your dice from 6 dice in 1 of 1 rounds" in out
     assert "these rounds read again with them: 6 of 6 dice right (before: 6)" in out
@@ -188,11 +188,22 @@ def test_a_round_where_faces_would_be_guessed_is_not_learned_from(
 ) -> None:
     """hand_and_light reads its 5 as a 4: which of the two 4s is the 5 the odds cannot say."""
     args = copied("hand_and_light", tmp_path)
-    assert cli.main(["dice-check", *args, "--learn"]) == 2
+    assert cli.main(["dice-check", *args, "--learn", "--faces", "123456"]) == 2
     out, err = capsys.readouterr()
     assert "round 1 not learned from: which die shows which face is a guess" in out
     assert err.count("\n") == 1 and "no dice to learn from" in err
     assert Calibration.load(Path(args[-1])).learned is None
+
+
+def test_learning_asks_for_six_rounds_of_one_face_each_unless_told(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = copied("basic", tmp_path)
+    assert cli.main(["dice-check", *args, "--learn"]) == 2  # the recording ends before round 6
+    out = capsys.readouterr().out
+    assert out.startswith("put 6 dice in the tray, flat and apart, showing 1 1 1 1 1 1;")
+    assert "round 2 of 6: take the dice out, then put them in again, moved and turned, " \
+           "showing 2 2 2 2 2 2" in out
 
 
 def test_learning_needs_a_calibration_to_keep_the_dice_in(

@@ -63,9 +63,9 @@ def run(args: argparse.Namespace) -> int:
     if learned is not None:
         print(f"kept the {learned.dice} dice learned before (`farkle-pi dice-check --learn` "
               "learns them again)")
-    print("next: teach it your dice with `farkle-pi dice-check --learn --faces "
-          "111111/222222/333333/444444/555555/666666` (all dice showing 1, then all 2, ...); "
-          "then put them in showing 1 to 6 and run `farkle-pi dice-check`")
+    print("next: teach it your dice with `farkle-pi dice-check --learn` (six rounds: all "
+          "dice showing 1, then all 2, ...); then put them in showing 1 to 6 and run "
+          "`farkle-pi dice-check`")
     return 0
 
 

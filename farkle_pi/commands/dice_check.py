@@ -30,6 +30,9 @@ from farkle_pi.vision.draw import draw_readings
 from farkle_pi.vision.learned import learn
 from farkle_pi.vision.lessons import lesson
 
+# Learning: all dice on one face a round, so no round leaves a doubt which die shows which
+LEARNING_FACES = "/".join(str(face) * 6 for face in range(1, 7))
+
 
 def register(sub: Any) -> None:
     parser = sub.add_parser("dice-check", help="put the dice in the tray showing 1 to 6: "
@@ -38,8 +41,9 @@ def register(sub: Any) -> None:
     add_camera_arguments(parser)
     parser.add_argument("--calibration", type=Path, metavar="FILE",
                         help="tray calibration (default: the config's, if it exists)")
-    parser.add_argument("--faces", default=faces_text(FACES), metavar="FACES",
-                        help="the faces put in (default 123456); for a two-colour game "
+    parser.add_argument("--faces", metavar="FACES",
+                        help="the faces put in (default 123456; with --learn six rounds "
+                             "111111/222222/.../666666); for a two-colour game "
                              "with their colours: 1:red,2:red,3:red,4:white,5:white,6:white; "
                              "another set of faces for each round after a slash: "
                              "111111/222222/...")
@@ -51,7 +55,8 @@ def register(sub: Any) -> None:
                              "turned in between (default: once for each set of faces)")
     parser.add_argument("--learn", action="store_true",
                         help="learn what these dice look like from every round and keep it in "
-                             "the tray calibration (reads your own dice better)")
+                             "the tray calibration (reads your own dice better; by default six "
+                             "rounds, all dice showing 1, then all 2, ...)")
     parser.add_argument("--save", type=Path, metavar="OUT.png",
                         help="save the picture read, each die marked as read (OUT-2.png ... "
                              "for later rounds)")
@@ -59,7 +64,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    arrangements = [parse_faces(part) for part in args.faces.split("/")]
+    faces: str = (args.faces if args.faces is not None
+                  else LEARNING_FACES if args.learn else faces_text(FACES))
+    arrangements = [parse_faces(part) for part in faces.split("/")]
     rounds: int = len(arrangements) if args.rounds is None else args.rounds
     if not args.wait > 0:
         raise FarkleError(f"--wait must be a number of seconds above 0, not {args.wait}")
