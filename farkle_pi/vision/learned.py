@@ -46,7 +46,9 @@ class LearnedDice:
     dice: int  # how many dice it learned from
 
     def scores(self, views: Sequence[Image]) -> FloatArray:
-        """The first reader's logits for the views, scored by this layer."""
+        """The first reader's log odds for the views: which face, by this layer; whether it
+        is a die at all, still by the shipped one (learned from a few dozen dice, that call
+        took more real dice for no die)."""
         net = load_net(READER_FILE, headless=True)
         if net.id != self.reader:
             raise FarkleError("the tray calibration's learned dice were fitted on another dice "
@@ -57,7 +59,12 @@ class LearnedDice:
             raise FarkleError(f"the tray calibration's learned dice take {self.weight.shape[1]} "
                               f"features, the reader gives {features.shape[1]}: learn them again "
                               "with farkle-pi dice-check --learn")
-        out: FloatArray = (features @ self.weight.T + self.bias).astype(np.float32)
+        if net.head is None:  # never: a headless net always has its head
+            raise FarkleError(f"{net.path} has no last layer")
+        shipped = softmax(features @ net.head.weight.T + net.head.bias)
+        faces = softmax(features @ self.weight[1:].T + self.bias[1:])
+        odds = np.concatenate([shipped[:, :1], (1.0 - shipped[:, :1]) * faces], axis=1)
+        out: FloatArray = np.log(np.maximum(odds, 1e-12)).astype(np.float32)
         return out
 
     def to_json(self) -> dict[str, object]:
