@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.vision.model import READER_FILE, load_net
+from farkle_pi.vision.model import READER_FILE, Net, load_net
 from farkle_pi.vision.onnx_compat import Head
 
 FloatArray = npt.NDArray[np.float32]
@@ -49,7 +49,7 @@ class LearnedDice:
         """The first reader's log odds for the views: which face, by this layer; whether it
         is a die at all, still by the shipped one (learned from a few dozen dice, that call
         took more real dice for no die)."""
-        net = load_net(READER_FILE, headless=True)
+        net, head = _headless_reader()
         if net.id != self.reader:
             raise FarkleError("the tray calibration's learned dice were fitted on another dice "
                               f"reader than {net.path}: learn them again with "
@@ -59,9 +59,7 @@ class LearnedDice:
             raise FarkleError(f"the tray calibration's learned dice take {self.weight.shape[1]} "
                               f"features, the reader gives {features.shape[1]}: learn them again "
                               "with farkle-pi dice-check --learn")
-        if net.head is None:  # never: a headless net always has its head
-            raise FarkleError(f"{net.path} has no last layer")
-        shipped = softmax(features @ net.head.weight.T + net.head.bias)
+        shipped = softmax(features @ head.weight.T + head.bias)
         faces = softmax(features @ self.weight[1:].T + self.bias[1:])
         odds = np.concatenate([shipped[:, :1], (1.0 - shipped[:, :1]) * faces], axis=1)
         out: FloatArray = np.log(np.maximum(odds, 1e-12)).astype(np.float32)
@@ -107,12 +105,18 @@ def learn(examples: Sequence[Examples]) -> LearnedDice:
     dice = sum(e.dice for e in examples)
     if not dice:
         raise FarkleError("no dice to learn from: every round was left out")
+    net, head = _headless_reader()
+    features = net.run(np.stack(views)).reshape(len(views), -1)
+    weight, bias = fit(features, labels, head)
+    return LearnedDice(net.id, weight, bias, dice)
+
+
+def _headless_reader() -> tuple[Net, Head]:
+    """The first reader without its last layer, and that layer."""
     net = load_net(READER_FILE, headless=True)
     if net.head is None:  # never: a headless net always has its head
-        raise FarkleError(f"{net.path} has no last layer to learn")
-    features = net.run(np.stack(views)).reshape(len(views), -1)
-    weight, bias = fit(features, labels, net.head)
-    return LearnedDice(net.id, weight, bias, dice)
+        raise FarkleError(f"{net.path} has no last layer")
+    return net, net.head
 
 
 def fit(features: FloatArray, labels: npt.NDArray[np.int64], base: Head
