@@ -14,8 +14,9 @@ import numpy as np
 import pytest
 
 from farkle_pi import cli
+from farkle_pi.commands import dice_check as dice_check_command
 from farkle_pi.errors import FarkleError
-from farkle_pi.traysim.scene import Scene
+from farkle_pi.traysim.scene import Scene, SceneSource, SceneSpec
 from farkle_pi.traysim.story import Director
 from farkle_pi.vision import read_dice
 from farkle_pi.vision.calibration import Calibration
@@ -253,3 +254,26 @@ def test_the_shipped_layer_as_learned_dice_reads_as_the_shipped_reader(
     assert [d.value for d in learned] == [d.value for d in plain]
     np.testing.assert_allclose([d.confidence for d in learned], [d.confidence for d in plain],
                                atol=1e-5)
+
+
+def test_six_rounds_of_one_face_each_teach_the_dice_end_to_end(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`dice-check --learn` as the players run it, on a rendered tray filmed at 10 fps: six
+    rounds, all dice on one face in each, taken out in between; then learned and kept."""
+    director = Director(seed=21, base=SceneSpec(seed=21, fps=10.0)).start_empty(1.0)
+    for face in range(1, 7):
+        director = director.throw((face,) * 6).pick_up().wait(0.5)
+    scene = Scene(director.spec())
+    path = tmp_path / "tray.json"
+    scene.calibrate(tmp_path / "empty.png").save(path)
+    monkeypatch.setattr(dice_check_command, "open_camera",
+                        lambda args, camera: SceneSource(scene))
+    assert cli.main(["dice-check", "--calibration", str(path), "--learn", "--wait", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "round 6 of 6: take the dice out, then put them in again, moved and turned, " \
+           "showing 6 6 6 6 6 6" in out
+    assert "over 6 rounds: 36 of 36 dice read right, 6 of 6 rounds all right" in out
+    assert "learned your dice from 36 dice in 6 of 6 rounds" in out
+    learned = Calibration.load(path).learned
+    assert learned is not None and learned.dice == 36
