@@ -238,8 +238,11 @@ def test_views_learned_from_are_the_views_read(
     assert lesson.dice == 6 and len(lesson.views) == len(lesson.labels)
     assert lesson.labels[:6] == faces and lesson.labels.count(0) % 4 == 0
     np.testing.assert_array_equal(lesson.views[0], seen[0])
-    turned = lesson.views[len(lesson.views) // 4]  # the first view, turned a quarter
-    np.testing.assert_array_equal(turned, cv2.rotate(seen[0], cv2.ROTATE_90_CLOCKWISE))
+    first_turns = lesson.views[len(lesson.views) // 4:][:3]  # the first view's three turns
+    assert lesson.labels[len(lesson.views) // 4:][:3] == [faces[0]] * 3
+    for turned, code in zip(first_turns, (cv2.ROTATE_90_COUNTERCLOCKWISE, cv2.ROTATE_180,
+                                          cv2.ROTATE_90_CLOCKWISE), strict=True):
+        np.testing.assert_array_equal(turned, cv2.rotate(seen[0], code))
 
 
 def test_the_shipped_layer_as_learned_dice_reads_as_the_shipped_reader(

@@ -133,7 +133,7 @@ def test_one_fooled_turn_does_not_make_a_die_read(monkeypatch: pytest.MonkeyPatc
 
 def test_the_turns_are_the_three_other_quarter_turns() -> None:
     view = np.arange(40 * 40 * 3, dtype=np.uint32).reshape(40, 40, 3).astype(np.uint8)
-    turns = reader._turns(view)
+    turns = reader.quarter_turns(view)
     assert len(turns) == reader.TURNS == 3
     for k, turned in enumerate(turns, start=1):
         assert np.array_equal(turned, np.rot90(view, k)) and turned.flags.c_contiguous

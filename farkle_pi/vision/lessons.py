@@ -11,19 +11,13 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import cv2
-import numpy as np
-
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.find import Candidate, find_candidates
 from farkle_pi.vision.learned import Examples, Image, labelling
 from farkle_pi.vision.model import READER_FILE
 from farkle_pi.vision.read import classify
-from farkle_pi.vision.reader import first_looks
+from farkle_pi.vision.reader import TURNS, first_looks, quarter_turns
 from farkle_pi.vision.types import DieReading
-
-# every view is learned in its four quarter turns too: a face is the same face turned
-_QUARTER_TURNS = (cv2.ROTATE_90_CLOCKWISE, cv2.ROTATE_180, cv2.ROTATE_90_COUNTERCLOCKWISE)
 
 
 def lesson(image: Image, dice: Sequence[DieReading], faces: Sequence[int],
@@ -55,5 +49,6 @@ def examples(image: Image, dice: Sequence[Candidate], faces: Sequence[int],
     others = sorted(others, key=lambda c: -c.score)[:len(dice)]
     views = first_looks(image, [*dice, *others])[3]
     classes = [*faces, *[0] * len(others)]
-    turned = [np.asarray(cv2.rotate(v, code), np.uint8) for code in _QUARTER_TURNS for v in views]
-    return Examples(views + turned, classes * (1 + len(_QUARTER_TURNS)), len(dice))
+    turned = [t for v in views for t in quarter_turns(v)]  # a face is the same face turned
+    return Examples(views + turned, classes + [c for c in classes for _ in range(TURNS)],
+                    len(dice))

@@ -169,8 +169,8 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
     unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
-    turned = classify([t for i in unsure for t in _turns(second_view(i, READER_FILE, CROP_SCALE))],
-                      READER_FILE, learned)
+    views = [t for i in unsure for t in quarter_turns(second_view(i, READER_FILE, CROP_SCALE))]
+    turned = classify(views, READER_FILE, learned)
     for k, i in enumerate(unsure):  # the view as read and its three turns, averaged
         mean = (probs[i] + turned[TURNS * k:TURNS * (k + 1)].sum(axis=0)) / (TURNS + 1)
         values[i] = int(np.argmax(mean[1:])) + 1
@@ -184,7 +184,7 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
     return list(zip(values, confs, strict=True))
 
 
-def _turns(view: Image) -> list[Image]:
+def quarter_turns(view: Image) -> list[Image]:
     """The view turned by one, two and three quarter turns."""
     return [np.asarray(cv2.rotate(view, code), np.uint8) for code in _QUARTER_TURNS[:TURNS]]
 
