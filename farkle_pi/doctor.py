@@ -362,7 +362,8 @@ def check_calibration(config: Config) -> Finding:
             calibration.learned.scores([np.zeros((40, 40, 3), np.uint8)])
     except FarkleError as error:
         return Finding("calibration", Status.FAIL, str(error))
-    learned = ("" if calibration.learned is None else
+    learned = ("; no dice learned (`farkle-pi dice-check --learn` teaches it yours)"
+               if calibration.learned is None else
                f"; its own dice learned from {calibration.learned.dice} dice")
     size = calibration.die_size_px
     perspective = ("" if not size or calibration.perspective is not None else

@@ -282,6 +282,7 @@ def test_calibration_verdicts(tmp_path: Path) -> None:
                                 "keep_zone_polygon": [], "die_size_px": 40}))
     fits = doctor.check_calibration(config)
     assert fits.status is Status.OK and "a die is 40 px" in fits.message
+    assert "no dice learned (`farkle-pi dice-check --learn`" in fits.message
     assert "perspective not measured" in fits.message  # a file from before it was measured
     path.write_text(json.dumps({"reference_image": "empty.png", "tray_polygon": [],
                                 "keep_zone_polygon": [], "die_size_px": 40,
