@@ -345,8 +345,6 @@ def check_calibration(config: Config) -> Finding:
             "guessed; with the empty tray in view run `farkle-pi calibrate`"
         ))
     try:  # needs OpenCV: only imported when used
-        import numpy as np
-
         from farkle_pi.vision.calibration import Calibration
     except ImportError as error:
         return Finding("calibration", Status.FAIL, (
@@ -359,7 +357,7 @@ def check_calibration(config: Config) -> Finding:
         if camera.source == "picamera2":
             calibration.check_fits(camera.width, camera.height)
         if calibration.learned is not None:  # fitted on the reader that is installed?
-            calibration.learned.scores([np.zeros((40, 40, 3), np.uint8)])
+            calibration.learned.check_fits()
     except FarkleError as error:
         return Finding("calibration", Status.FAIL, str(error))
     learned = ("; no dice learned (`farkle-pi dice-check --learn` teaches it yours)"

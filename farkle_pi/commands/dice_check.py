@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             checks.append(check)
             pictures.append(picture)
     if rounds > 1:
-        right = sum(len(check.faces) - len(check.missing) for check in checks)
+        right = sum(check.right for check in checks)
         print(f"over {rounds} rounds: {right} of {sum(len(c.faces) for c in checks)} dice read "
               f"right, {sum(check.passed for check in checks)} of {rounds} rounds all right")
     if args.learn and path is not None and calibration is not None:
@@ -133,14 +133,13 @@ def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Cali
     after = replace(calibration, learned=learned)
     after.save(path)
     again = vision_reader(after)
-    right = [len(check.faces) - len(DiceCheck(check.faces, tuple(
-        d for d in again(picture) if after.inside(d.center))).missing)
-        for check, picture in zip(checks, pictures, strict=True)]
+    right = [DiceCheck(check.faces, tuple(d for d in again(picture) if after.inside(d.center)))
+             .right for check, picture in zip(checks, pictures, strict=True)]
     print(f"learned your dice from {learned.dice} dice in {len(lessons)} of {len(pictures)} "
           f"rounds; saved in {path}")
     print(f"these rounds read again with them: {sum(right)} of "
           f"{sum(len(c.faces) for c in checks)} dice right "
-          f"(before: {sum(len(c.faces) - len(c.missing) for c in checks)}); "
+          f"(before: {sum(c.right for c in checks)}); "
           "check with a new `farkle-pi dice-check`")
 
 

@@ -62,6 +62,11 @@ class DiceCheck:
         return tuple(sorted((Counter(self.faces) - Counter(self.read)).elements()))
 
     @property
+    def right(self) -> int:
+        """How many of the dice put in were read right."""
+        return len(self.faces) - len(self.missing)
+
+    @property
     def wrong(self) -> tuple[Die, ...]:
         """Faces read that were not put in: misread dice (or something taken for a die)."""
         return tuple(sorted((Counter(self.read) - Counter(self.faces)).elements()))

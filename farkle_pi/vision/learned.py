@@ -49,21 +49,27 @@ class LearnedDice:
         """The first reader's log odds for the views: which face, by this layer; whether it
         is a die at all, still by the shipped one (learned from a few dozen dice, that call
         took more real dice for no die)."""
-        net, head = _headless_reader()
-        if net.id != self.reader:
-            raise FarkleError("the tray calibration's learned dice were fitted on another dice "
-                              f"reader than {net.path}: learn them again with "
-                              "farkle-pi dice-check --learn")
+        net, head = self.check_fits()
         features = net.run(np.stack(views)).reshape(len(views), -1)
-        if features.shape[1] != self.weight.shape[1]:
-            raise FarkleError(f"the tray calibration's learned dice take {self.weight.shape[1]} "
-                              f"features, the reader gives {features.shape[1]}: learn them again "
-                              "with farkle-pi dice-check --learn")
         shipped = softmax(features @ head.weight.T + head.bias)
         faces = softmax(features @ self.weight[1:].T + self.bias[1:])
         odds = np.concatenate([shipped[:, :1], (1.0 - shipped[:, :1]) * faces], axis=1)
         out: FloatArray = np.log(np.maximum(odds, 1e-12)).astype(np.float32)
         return out
+
+    def check_fits(self) -> tuple[Net, Head]:
+        """The installed first reader (headless) and its shipped layer, or a one-line error
+        if this layer was fitted on another reader (after an update)."""
+        net, head = _headless_reader()
+        if net.id != self.reader:
+            raise FarkleError("the tray calibration's learned dice were fitted on another dice "
+                              f"reader than {net.path}: learn them again with "
+                              "farkle-pi dice-check --learn")
+        if head.weight.shape[1] != self.weight.shape[1]:
+            raise FarkleError(f"the tray calibration's learned dice take {self.weight.shape[1]} "
+                              f"features, the reader gives {head.weight.shape[1]}: learn them "
+                              "again with farkle-pi dice-check --learn")
+        return net, head
 
     def to_json(self) -> dict[str, object]:
         return {"reader": self.reader, "dice": self.dice,
