@@ -55,7 +55,8 @@ STORE = 64
 # crop side / die size (room for a small turn + jitter around the view).
 RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "glare_share": 0.0,
           "view_side": CROP, "det_shuffle": 0.0, "neighbour_cut": False, "colour_swap": 0.0,
-          "oblique": 0.0, "degrade": 0.0}
+          "oblique": 0.0, "degrade": 0.0, "hard_share": 0.0}
+HARD_LOSS_CAP = 2.3  # cross-entropy of a face read at 0.1: above it a die is hard enough
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -451,12 +452,23 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
     t0 = time.time()
     dice = np.nonzero(labels > 0)[0]
     other = np.nonzero(labels == 0)[0]
+    # each die's last loss (all equal at first): --hard-share of the dice in a batch are drawn
+    # in proportion to it, capped so that a wrong label is not drawn without end
+    last_loss = np.full(len(labels), HARD_LOSS_CAP, np.float64)
+    n_hard = round(96 * RECIPE["hard_share"])
     for step in range(steps):
         # 3 in 4 samples are dice: "not a die" crops outnumber dice 2:1 in the pool
-        idx = np.concatenate([rng.choice(dice, 96), rng.choice(other, 32)])
+        picks = [rng.choice(dice, 96 - n_hard)]
+        if n_hard:
+            picks.append(rng.choice(dice, n_hard, p=last_loss[dice] / last_loss[dice].sum()))
+        idx = np.concatenate([*picks, rng.choice(other, 32)])
         x = crop_batch(crops, labels, turned, idx, rng)
         y = torch.from_numpy(labels[idx])
-        loss = reader_loss(net(x), y, x, teachers or [])
+        logits = net(x)
+        loss = reader_loss(logits, y, x, teachers or [])
+        if n_hard:
+            each = F.cross_entropy(logits.detach(), y, reduction="none", label_smoothing=0.05)
+            last_loss[idx] = np.minimum(each.numpy(), HARD_LOSS_CAP)
         opt.zero_grad()
         loss.backward()
         opt.step()
@@ -551,6 +563,9 @@ def main() -> None:
     ap.add_argument("--translucent-synth", type=float, default=0.0,
                     help="share of synthetic dice that are see-through (the other faces' pips "
                          "show faintly)")
+    ap.add_argument("--hard-share", type=float, default=0.0,
+                    help="share of a batch's dice drawn in proportion to their last loss "
+                         "(hard dice seen more often)")
     ap.add_argument("--label-review", type=Path,
                     help="corrections to byler_d6 labels (fixtures/label_review/byler_d6.jsonl)")
     ap.add_argument("--half", action="store_true", help="store the reader's weights as float16")
@@ -569,7 +584,7 @@ def main() -> None:
                   store_scale=args.store_scale, glare_share=args.glare_share,
                   view_side=args.view_side, det_shuffle=args.det_shuffle,
                   neighbour_cut=args.neighbour_cut, colour_swap=args.colour_swap,
-                  oblique=args.oblique, degrade=args.degrade)
+                  oblique=args.oblique, degrade=args.degrade, hard_share=args.hard_share)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out),
                                  args.slant_synth, args.translucent_synth)
