@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +35,8 @@ def register(subparsers: Any) -> None:
                    help="only photos of this collection (folders with a source_names.tsv)")
     p.add_argument("--label-review", type=Path, metavar="FILE",
                    help="correct the labels this review lists (fixtures/label_review/*.jsonl)")
-    p.add_argument("--failures", action="store_true", help="list photos not fully right")
+    p.add_argument("--failures", action="store_true",
+                   help="list photos not fully right and each die not read right")
     p.set_defaults(run=run)
 
 
@@ -74,7 +76,8 @@ def run(args: argparse.Namespace) -> int:
                           "label_review": str(args.label_review) if args.label_review else None,
                           "labels_corrected": len(corrected), **figures,
                           "photos_skipped": len(score.skipped),
-                          "failures": score.failures}))
+                          "failures": score.failures,
+                          "mistakes": [asdict(m) for m in score.mistakes]}))
         return code
     part = args.split + (f", {args.collection}" if args.collection else "")
     print(f"{args.dataset} ({part}): {score.photos} photos, {score.dice} dice")
@@ -92,4 +95,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"  photos left out     {len(score.skipped)} (cannot be read, see above)")
     if args.failures:
         print("  not fully right: " + " ".join(score.failures))
+        for mistake in score.mistakes:
+            print("    " + mistake.line())
     return code

@@ -22,6 +22,27 @@ from farkle_pi.vision.reader import read_dice
 from farkle_pi.vision.types import DieReading
 
 
+@dataclass(frozen=True)
+class Mistake:
+    """One die not read right: where, what the label says and what was read."""
+
+    photo: str
+    kind: str  # "missed", "unreadable", "wrong" (read as another face) or "extra" (no die)
+    center: tuple[float, float]  # the label's, or the reading's for an extra
+    label: int | None  # None for an extra
+    value: int | None  # what was read (None: missed or unreadable)
+    confidence: float | None  # None for a missed die
+
+    def line(self) -> str:
+        """`IMG.jpg (343, 337): label 2, unreadable (0.62)` and the like."""
+        where = f"{self.photo} ({self.center[0]:.0f}, {self.center[1]:.0f})"
+        said = "no die" if self.label is None else f"label {self.label}"
+        if self.confidence is None:
+            return f"{where}: {said}, missed"
+        read = "unreadable" if self.value is None else f"read {self.value}"
+        return f"{where}: {said}, {read} ({self.confidence:.2f})"
+
+
 @dataclass
 class Score:
     """Counts over a set of photos; the rates are derived from them."""
@@ -37,12 +58,13 @@ class Score:
     photos_right: int = 0
     ms: list[float] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    mistakes: list[Mistake] = field(default_factory=list)  # each die of the failures
     skipped: list[str] = field(default_factory=list)  # why each unreadable photo was left out
 
     def summary(self) -> dict[str, float | int]:
         """The headline figures (rates as fractions)."""
         counts = {k: v for k, v in asdict(self).items()
-                  if k not in ("ms", "failures", "skipped")}
+                  if k not in ("ms", "failures", "mistakes", "skipped")}
         return {
             **counts,
             "die_accuracy": self.right / max(1, self.dice),
@@ -79,27 +101,32 @@ def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) 
     pairs = match(photo.dice, readings)
     score.photos += 1
     score.dice += len(photo.dice)
-    all_right = True
+    name = photo.path.name
+    mistakes = []
     for lab, r in pairs:
         if r is None:
             score.missed += 1
-            all_right = False
+            mistakes.append(Mistake(name, "missed", lab.center, lab.value, None, None))
             continue
         score.found += 1
         if r.value == lab.value:
             score.right += 1
+            continue
+        kind = "unreadable" if r.value is None else "wrong"
+        if r.value is None:
+            score.unreadable += 1
         else:
-            all_right = False
-            if r.value is None:
-                score.unreadable += 1
-            else:
-                score.wrong_confident += 1
-    extra = len(readings) - sum(1 for _, r in pairs if r is not None)
-    score.extra += extra
-    if all_right and extra == 0:
-        score.photos_right += 1
+            score.wrong_confident += 1
+        mistakes.append(Mistake(name, kind, lab.center, lab.value, r.value, r.confidence))
+    matched = {id(r) for _, r in pairs if r is not None}
+    extras = [r for r in readings if id(r) not in matched]
+    score.extra += len(extras)
+    mistakes += [Mistake(name, "extra", r.center, None, r.value, r.confidence) for r in extras]
+    if mistakes:
+        score.failures.append(name)
+        score.mistakes += mistakes
     else:
-        score.failures.append(photo.path.name)
+        score.photos_right += 1
 
 
 def evaluate(photos: Iterable[LabelledImage],
