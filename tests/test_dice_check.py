@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -17,6 +18,8 @@ from farkle_pi.tray.reader import vision_reader
 from farkle_pi.traysim.scene import Scene, SceneSource
 from farkle_pi.traysim.story import Director
 from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.learned import LearnedDice
+from farkle_pi.vision.model import READER_FILE, load_net
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 TRAY = Path(__file__).resolve().parents[1] / "fixtures" / "tray"
@@ -51,6 +54,27 @@ def test_a_die_read_as_another_face_fails_and_says_which(
     out = capsys.readouterr().out
     assert "misread: the 5 was read as 4" in out and "does not read these dice well" in out
     assert cli.main(["dice-check", *recording("hand_and_light"), "--faces", "1,2,3,4,4,6"]) == 0
+
+
+def test_misread_dice_bring_the_hint_to_learn_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A die misread in a calibrated tray: the check says how to teach the reader these dice;
+    once dice are learned, it says to learn them again; dice read right need no hint."""
+    assert cli.main(["dice-check", *recording("hand_and_light")]) == 1
+    assert "run `farkle-pi dice-check --learn`: six rounds" in capsys.readouterr().out
+    assert cli.main(["dice-check", *recording("basic")]) == 0
+    assert "--learn" not in capsys.readouterr().out
+    headless = load_net(READER_FILE, headless=True)  # the shipped layer, as if learned
+    assert headless.head is not None
+    shipped = LearnedDice(headless.id, headless.head.weight, headless.head.bias, 6)
+    calibration = Calibration.load(TRAY / "hand_and_light.calibration.json")
+    learned = tmp_path / "learned.json"
+    replace(calibration, learned=shipped).save(learned)
+    assert cli.main(["dice-check", "--source", str(TRAY / "hand_and_light.mp4"),
+                     "--calibration", str(learned)]) == 1
+    out = capsys.readouterr().out
+    assert "learned dice in this tray before" in out and "six rounds" not in out
 
 
 def test_dice_missing_or_outside_ask_for_another_go_not_better_light(

@@ -116,7 +116,18 @@ def run(args: argparse.Namespace) -> int:
               f"right, {sum(check.passed for check in checks)} of {rounds} rounds all right")
     if args.learn and path is not None and calibration is not None:
         learn_dice(pictures, checks, calibration, path)
+    elif calibration is not None and any(check.wrong or check.unreadable for check in checks):
+        print(learning_hint(calibration))
     return 0 if all(check.passed for check in checks) else 1
+
+
+def learning_hint(calibration: Calibration) -> str:
+    """What to do about dice misread or not read in a calibrated tray: teach it these dice."""
+    if calibration.learned is None:
+        return ("to teach the reader these very dice, run `farkle-pi dice-check --learn`: six "
+                "rounds, all dice showing 1, then all showing 2, and so on")
+    return ("the reader has learned dice in this tray before; with other dice or under "
+            "another light, run `farkle-pi dice-check --learn` again")
 
 
 def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Calibration,
