@@ -112,12 +112,12 @@ def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) 
         if r.value == lab.value:
             score.right += 1
             continue
-        kind = "unreadable" if r.value is None else "wrong"
         if r.value is None:
             score.unreadable += 1
         else:
             score.wrong_confident += 1
-        mistakes.append(Mistake(name, kind, lab.center, lab.value, r.value, r.confidence))
+        mistakes.append(Mistake(name, "unreadable" if r.value is None else "wrong", lab.center,
+                                lab.value, r.value, r.confidence))
     matched = {id(r) for _, r in pairs if r is not None}
     extras = [r for r in readings if id(r) not in matched]
     score.extra += len(extras)
