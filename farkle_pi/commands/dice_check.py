@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import time
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.devices.frames import Image
 from farkle_pi.errors import FarkleError
+from farkle_pi.rules import dice_count
 from farkle_pi.tray import Tray
 from farkle_pi.tray.dice_check import (
     FACES,
@@ -27,8 +29,9 @@ from farkle_pi.tray.dice_check import (
 from farkle_pi.tray.reader import vision_reader
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.draw import draw_readings
+from farkle_pi.vision.keep import keep_photo
 from farkle_pi.vision.learned import learn
-from farkle_pi.vision.lessons import lesson
+from farkle_pi.vision.lessons import faces_of, lesson
 
 # Learning: all dice on one face a round, so no round leaves a doubt which die shows which
 LEARNING_FACES = "/".join(str(face) * 6 for face in range(1, 7))
@@ -60,6 +63,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--save", type=Path, metavar="OUT.png",
                         help="save the picture read, each die marked as read (OUT-2.png ... "
                              "for later rounds)")
+    parser.add_argument("--keep", type=Path, metavar="FOLDER",
+                        help="keep each round's picture with the faces put in, as a labelled "
+                             "photo folder (../shared/data's format) to measure the reader on "
+                             "(`farkle-pi evaluate FOLDER`) and to train it with")
     parser.set_defaults(run=run)
 
 
@@ -108,6 +115,8 @@ def run(args: argparse.Namespace) -> int:
             if args.save is not None:
                 save(picture, check, args.save if round_ == 1 else
                      args.save.with_stem(f"{args.save.stem}-{round_}"))
+            if args.keep is not None:
+                print(keep_round(args.keep, picture, check, calibration, round_))
             checks.append(check)
             pictures.append(picture)
     if rounds > 1:
@@ -128,6 +137,20 @@ def learning_hint(calibration: Calibration) -> str:
                 "rounds, all dice showing 1, then all showing 2, and so on")
     return ("the reader has learned dice in this tray before; with other dice or under "
             "another light, run `farkle-pi dice-check --learn` again")
+
+
+def keep_round(folder: Path, picture: Image, check: DiceCheck,
+               calibration: Calibration | None, round_: int) -> str:
+    """Keep the round's picture with each die's face, when which die shows which is known."""
+    if check.outside:
+        return f"round {round_} not kept: {dice_count(check.outside)} outside the tray"
+    faces = faces_of(picture, check.dice, [die.face for die in check.faces], calibration)
+    if isinstance(faces, str):
+        return f"round {round_} not kept: {faces}"
+    stem = f"{time.strftime('%Y%m%d-%H%M%S')}-{round_}"
+    path = keep_photo(folder, stem, picture,
+                      [(face, die.bbox) for face, die in zip(faces, check.dice, strict=True)])
+    return f"kept {path} ({dice_count(len(faces))})"
 
 
 def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Calibration,

@@ -25,16 +25,30 @@ def lesson(image: Image, dice: Sequence[DieReading], faces: Sequence[int],
     """The picture's views with their classes, or why it teaches nothing. `dice` are the
     dice read in it (the faces given to them by their odds under the calibration's learned
     dice, if any)."""
+    labels = faces_of(image, dice, faces, calibration)
+    if isinstance(labels, str):
+        return labels
+    return examples(image, _spots(dice), labels, calibration)
+
+
+def faces_of(image: Image, dice: Sequence[DieReading], faces: Sequence[int],
+             calibration: Calibration | None = None) -> list[int] | str:
+    """The face each die read shows, of the faces put in; or why that is not known."""
     if len(dice) != len(faces):
         return f"{len(dice)} dice found where {len(faces)} were put in"
     if not all(d.flat for d in dice):
         return "a die leans"
-    spots = [Candidate(d.center[0], d.center[1], float(d.bbox[2]), 1.0) for d in dice]
     learned = calibration.learned if calibration is not None else None
-    labels = labelling(classify(first_looks(image, spots)[3], READER_FILE, learned), faces)
+    labels = labelling(classify(first_looks(image, _spots(dice))[3], READER_FILE, learned),
+                       faces)
     if labels is None:
         return "which die shows which face is a guess (two dice read alike)"
-    return examples(image, spots, labels, calibration)
+    return labels
+
+
+def _spots(dice: Sequence[DieReading]) -> list[Candidate]:
+    """The dice read, as the candidates they were found as."""
+    return [Candidate(d.center[0], d.center[1], float(d.bbox[2]), 1.0) for d in dice]
 
 
 def examples(image: Image, dice: Sequence[Candidate], faces: Sequence[int],
