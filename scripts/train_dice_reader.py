@@ -120,13 +120,16 @@ class Reader(nn.Module):
 def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
                          grey_byler: bool = True, review: Path | None = None,
                          hard_share: float = 0.0, left_out: tuple[str, ...] = (),
-                         slant_share: float = 0.0, translucent_share: float = 0.0
+                         slant_share: float = 0.0, translucent_share: float = 0.0,
+                         more: tuple[Path, ...] = (), more_weight: int = 1
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(image, centres Nx2, sizes N, values N) for every training photo.
 
     A rune55 collection in left_out is not learned from, so it can measure photos from a
     photographer, camera and dice no net saw; "byler" leaves out byler_d6 and its greyscale
-    copies in rune55."""
+    copies in rune55. `more` are folders of the same format (`dice-check --keep`), learned
+    from but for their own hold-out split, each photo `more_weight` times (a table's own
+    photos are few against the thousands here)."""
     out = []
     byler = load_folder(data / "byler_d6")
     if review is not None:
@@ -142,7 +145,8 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     keep = [r for r in rune if coll.get(r.path.name) in learned
             or (grey_byler and coll.get(r.path.name) == "byler" and r.path.name in copies
                 and not is_holdout(copies[r.path.name]))]
-    for rec in byler + keep:
+    kept = [r for folder in more for r in load_folder(folder) if not is_holdout(r.path.name)]
+    for rec in byler + keep + kept * more_weight:
         img = cv2.imread(str(rec.path))
         if img is None or not rec.dice:
             continue
@@ -150,7 +154,7 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
         ss = np.array([d.size for d in rec.dice], np.float32)
         vs = np.array([d.value for d in rec.dice], np.int64)
         out.append((img, cs, ss, vs))
-    print(f"photos: byler {len(byler)}, rune55 {len(keep)}", flush=True)
+    print(f"photos: byler {len(byler)}, rune55 {len(keep)}, more {len(kept)}", flush=True)
     for _ in range(n_synth):
         img, dice = render_scene(rng, size_range=(20.0, 120.0), hard_share=hard_share,
                                  slant_share=slant_share, translucent_share=translucent_share)
@@ -532,6 +536,11 @@ def main() -> None:
                     help="leave out rune55's greyscale copies of the byler training photos")
     ap.add_argument("--leave-out", action="append", default=[], choices=["circle", "tray", "byler"],
                     help="a collection not to learn from (to measure unseen photos)")
+    ap.add_argument("--more-data", action="append", type=Path, default=[], metavar="FOLDER",
+                    help="a labelled folder to learn from too, but for its hold-out split "
+                         "(photos kept by `farkle-pi dice-check --keep`)")
+    ap.add_argument("--more-weight", type=int, default=1, metavar="W",
+                    help="learn from each --more-data photo W times (each time cut anew)")
     ap.add_argument("--grey-share", type=float, default=0.15, help="share of samples made grey")
     ap.add_argument("--start-from", type=Path, help="reader weights (.pt) to go on training")
     ap.add_argument("--seed", type=int, default=7)
@@ -587,7 +596,8 @@ def main() -> None:
                   oblique=args.oblique, degrade=args.degrade, hard_share=args.hard_share)
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out),
-                                 args.slant_synth, args.translucent_synth)
+                                 args.slant_synth, args.translucent_synth,
+                                 tuple(args.more_data), args.more_weight)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector
