@@ -38,6 +38,13 @@ def test_a_round_read_right_is_kept_with_each_die_at_its_face(
     assert cli.main(["evaluate", str(kept), "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
     assert figures["dice"] == 6 and figures["die_accuracy"] == 1.0
+    # ... and read as the tray reads them, with its calibration
+    assert cli.main(["evaluate", str(kept), recording("basic")[2],
+                     recording("basic")[3]]) == 0
+    out = capsys.readouterr().out
+    assert "read as the tray    " in out and "dice right          6/6 = 100.00%" in out
+    assert cli.main(["evaluate", str(kept), "--calibration", str(tmp_path / "none.json")]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
     assert (kept / "README.md").read_text().startswith("# Dice photos kept by farkle-pi")
 
 

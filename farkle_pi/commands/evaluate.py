@@ -1,5 +1,5 @@
 """`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train] [--collection NAME]
-[--label-review FILE] [--failures]`.
+[--label-review FILE] [--calibration FILE] [--failures]`.
 
 Scores the dice reader. DATASET_DIR is a folder in the shared/data format
 (NAME.jpg + labels.jsonl). --split picks the fixed hold-out split (one photo in
@@ -7,6 +7,8 @@ five, by file-name hash) that training never sees. --collection keeps one
 collection of a mixed folder (rune55's source_names.tsv: circle, tray, ...).
 --label-review scores against the faces a review file says the photos show where a
 label is wrong (fixtures/label_review/); without it the labels count as given.
+--calibration reads the photos as the live tray does (its outline, empty-tray picture and die
+size): for photos of one tray, as `dice-check --keep` keeps them.
 Timing is single-threaded (cv2.setNumThreads(1)). A labelled photo that cannot be read
 (missing, damaged, not a picture) is left out with a one-line error each, and the exit
 code is 2.
@@ -18,6 +20,7 @@ import argparse
 import json
 import sys
 from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -35,14 +38,18 @@ def register(subparsers: Any) -> None:
                    help="only photos of this collection (folders with a source_names.tsv)")
     p.add_argument("--label-review", type=Path, metavar="FILE",
                    help="correct the labels this review lists (fixtures/label_review/*.jsonl)")
+    p.add_argument("--calibration", type=Path, metavar="FILE",
+                   help="read as the live tray reads, with this tray calibration")
     p.add_argument("--failures", action="store_true",
                    help="list photos not fully right and each die not read right")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    from farkle_pi.vision.calibration import Calibration
     from farkle_pi.vision.dataset import apply_review, collections, is_holdout, load_folder
     from farkle_pi.vision.evaluate import evaluate
+    from farkle_pi.vision.reader import read_dice
 
     if not (args.dataset / "labels.jsonl").is_file():
         raise FarkleError(f"no labels.jsonl in {args.dataset}")
@@ -65,7 +72,10 @@ def run(args: argparse.Namespace) -> int:
         photos = [p for p in photos if names.get(p.path.name) == args.collection]
     kept = {p.path.name for p in photos}
     corrected = [name for name in corrected if name in kept]
-    score = evaluate(photos)
+    reader = read_dice
+    if args.calibration is not None:
+        reader = partial(read_dice, calibration=Calibration.load(args.calibration))
+    score = evaluate(photos, reader)
     for reason in score.skipped:  # a photo left out must not pass unnoticed: say so, exit 2
         print(one_line(f"farkle-pi: {reason}; its dice are not counted"), file=sys.stderr)
     code = EXIT_BAD_FILE if score.skipped else 0
@@ -74,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"dataset": str(args.dataset), "split": args.split,
                           "collection": args.collection,
                           "label_review": str(args.label_review) if args.label_review else None,
+                          "calibration": str(args.calibration) if args.calibration else None,
                           "labels_corrected": len(corrected), **figures,
                           "photos_skipped": len(score.skipped),
                           "failures": score.failures,
@@ -81,6 +92,8 @@ def run(args: argparse.Namespace) -> int:
         return code
     part = args.split + (f", {args.collection}" if args.collection else "")
     print(f"{args.dataset} ({part}): {score.photos} photos, {score.dice} dice")
+    if args.calibration:
+        print(f"  read as the tray    {args.calibration}")
     if args.label_review:
         print(f"  labels corrected    {len(corrected)} (by {args.label_review})")
     print(f"  dice right          {score.right}/{score.dice} = {figures['die_accuracy']:.2%}")
