@@ -43,6 +43,22 @@ def test_a_settled_throw_is_played_and_removed_dice_are_kept(table: Table) -> No
     assert table.state.turn_points == 150 and not table.view().prompt
 
 
+def test_dice_read_unsure_are_named_for_the_players_to_check(table: Table) -> None:
+    """Read above the reader's threshold but below UNSURE: played as read, and named."""
+    table.tray(News("settled", (*dice("1552"), Die(4, confidence=0.79), Die(3, confidence=0.74))))
+    assert table.state is not None and str(table.state.last_throw) == "123455"
+    assert table.view().prompt == "check the 3 and 4: read unsure - tap a die to correct it"
+    table.tray(News("removed", dice("1")))  # kept: the throw is past checking
+    assert table.state.turn_points == 100 and not table.view().prompt
+    table.tray(News("removed", dice("55234")))
+    table.tray(News("settled", (*dice("1234"), Die(6, confidence=0.8))))
+    assert not table.view().prompt  # 0.8 and more is sure enough
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("2346")))
+    table.tray(News("settled", (*dice("236"), Die(1, confidence=0.71))))
+    assert table.view().prompt == "check the 1: read unsure - tap a die to correct it"
+
+
 def test_scoring_dice_taken_out_one_at_a_time_join_the_keep(table: Table) -> None:
     table.tray(News("settled", dice("155236")))
     for taken, points, left in (("1", 100, 5), ("5", 150, 4), ("5", 200, 3)):

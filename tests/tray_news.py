@@ -12,6 +12,7 @@ class TrayDie:
     colour_bgr: tuple[int, int, int] = (235, 235, 235)  # white
     center: tuple[float, float] = (0.0, 0.0)
     flat: bool = True
+    confidence: float = 0.97  # a sure reading, as most are
 
 
 @dataclass(frozen=True)

@@ -33,7 +33,14 @@ from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
-from farkle_pi.table.tray_input import Rekeep, TrayInput, TrayNews, Unread, with_colours
+from farkle_pi.table.tray_input import (
+    Rekeep,
+    TrayInput,
+    TrayNews,
+    Unread,
+    unsure_note,
+    with_colours,
+)
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableView
 
@@ -390,6 +397,8 @@ class Table:
                 self._tray_event(event)
         elif step is not None:
             self._apply(step)
+            if isinstance(step, Throw):  # played as read; the dice read unsure named to check
+                self.prompt = unsure_note(event.dice)
 
     def _rekeep(self, keep: Roll) -> None:
         """The last keep made again with other dice of its throw, if the rules take it."""

@@ -16,6 +16,10 @@ PROMPTS = {
     "outside": "a die left the tray - throw it again",
     "unreadable": "a die cannot be read - throw again or enter its face",
 }
+# A die read surer than the reader's threshold (0.7) but below this is named on the screen
+# for the players to look at. On photos of dice the readers never saw, half of the dice read
+# wrong and sure are below it, and a fifth of those read right (docs/vision.md)
+UNSURE = 0.8
 
 
 class TrayDie(Protocol):
@@ -27,6 +31,8 @@ class TrayDie(Protocol):
     def center(self) -> tuple[float, float]: ...
     @property
     def flat(self) -> bool: ...
+    @property
+    def confidence(self) -> float: ...
 
 
 class TrayNews(Protocol):
@@ -236,6 +242,16 @@ class _Spot(NamedTuple):
     die: Die
     read: int | None  # the face the tray read (it still reads it so when it is taken out)
     by_hand: bool = False
+
+
+def unsure_note(dice: Sequence[TrayDie]) -> str:
+    """The faces read with little confidence, for the players to check ('' when none)."""
+    faces = sorted(d.value for d in dice if d.value is not None and d.confidence < UNSURE)
+    if not faces:
+        return ""
+    named = ", ".join(map(str, faces[:-1])) + " and " if len(faces) > 1 else ""
+    named += str(faces[-1])
+    return f"check the {named}: read unsure - tap a die to correct it"
 
 
 def count_prompt(found: int, wanted: int) -> str:
