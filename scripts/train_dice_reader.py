@@ -449,7 +449,10 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
     net = Reader(channels, hidden, contrast, int(RECIPE["view_side"]))
     peak = 3e-3
     if start is not None:  # go on from an earlier run's weights, gentler
-        net.load_state_dict(torch.load(start))
+        if start.suffix == ".onnx":
+            load_shipped(net, start)
+        else:
+            net.load_state_dict(torch.load(start))
         peak = 1e-3
     opt = torch.optim.AdamW(net.parameters(), peak, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, peak, total_steps=steps)
@@ -480,6 +483,47 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
         if step % 200 == 0:
             print(f"read {step} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
     return net.eval()
+
+
+def load_shipped(net: Reader, path: Path) -> None:
+    """Go on from a reader as models/ ships it (.onnx; the .pt is not shipped), so a table's
+    kept photos can teach the shipped reader rather than a new one. The export folded each
+    batch norm into its conv: the norms start as identities and stay frozen (eval mode)."""
+    import onnx
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    arrays = {t.name: numpy_helper.to_array(t).astype(np.float32) for t in graph.initializer}
+    nodes = [n for n in graph.node if n.op_type in ("Conv", "Gemm")]
+    layers = [m for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
+    contrast = any(n.op_type == "ReduceMean" for n in graph.node)
+    shapes = [tuple(arrays.get(n.input[1], arrays.get(n.input[1] + "_fp16", np.zeros(0))).shape)
+              for n in nodes]
+    if contrast != net.contrast or shapes != [tuple(m.weight.shape) for m in layers]:
+        sys.exit(f"{path} is not a reader of the --reader-channels, --reader-hidden and "
+                 "--reader-contrast given: give the options it was made with")
+    with torch.no_grad():
+        for node, layer in zip(nodes, layers, strict=True):
+            for name, param in zip(node.input[1:3], (layer.weight, layer.bias), strict=True):
+                param.copy_(torch.from_numpy(arrays.get(name, arrays.get(name + "_fp16"))))
+        for norm in (m for m in net.modules() if isinstance(m, nn.BatchNorm2d)):
+            norm.reset_parameters()
+            norm.running_var.fill_(1.0 - norm.eps)
+    side = int(RECIPE["view_side"])
+    probe = np.random.default_rng(0).random((4, 3, side, side), dtype=np.float32)
+    cv_net = cv2.dnn.readNetFromONNX(str(path))
+    cv_net.setInput(probe)
+    theirs = torch.softmax(torch.from_numpy(cv_net.forward()), dim=1)
+    with torch.no_grad():
+        ours = torch.softmax(net.eval()(torch.from_numpy(probe)), dim=1)
+    gap = float((theirs - ours).abs().max())
+    if gap > 5e-3:  # odds, not logits: OpenCV's contrast step moves logits by ~0.01
+        sys.exit(f"{path} read into the reader gives other outputs (by {gap:.3f}): "
+                 "give the --reader-* options it was made with")
+    net.train()
+    for norm in (m for m in net.modules() if isinstance(m, nn.BatchNorm2d)):
+        norm.eval()
+    print(f"started from {path.name} (odds within {gap:.1e} of OpenCV's)", flush=True)
 
 
 def export(net: nn.Module, shape: tuple[int, ...], path: Path, half: bool = False) -> None:
@@ -542,7 +586,8 @@ def main() -> None:
     ap.add_argument("--more-weight", type=int, default=1, metavar="W",
                     help="learn from each --more-data photo W times (each time cut anew)")
     ap.add_argument("--grey-share", type=float, default=0.15, help="share of samples made grey")
-    ap.add_argument("--start-from", type=Path, help="reader weights (.pt) to go on training")
+    ap.add_argument("--start-from", type=Path,
+                    help="reader to go on training: a run's .pt, or a shipped .onnx")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
