@@ -106,5 +106,5 @@ def test_garbled_arguments_for_every_command(
 
 def test_every_subcommand_is_in_the_fuzz() -> None:
     assert {"score", "coach", "game", "stats", "history", "fairness", "config", "doctor",
-            "detect", "replay", "screenshot", "table", "verify", "demo"} <= NAMES
+            "detect", "replay", "screenshot", "table", "verify", "demo", "learn"} <= NAMES
     assert ("game", "throw") in [path for path, _ in COMMANDS]

@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 
 from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.dataset import LabelledDie
 from farkle_pi.vision.find import Candidate, find_candidates
 from farkle_pi.vision.learned import Examples, Image, labelling
 from farkle_pi.vision.model import READER_FILE
@@ -44,6 +45,14 @@ def faces_of(image: Image, dice: Sequence[DieReading], faces: Sequence[int],
     if labels is None:
         return "which die shows which face is a guess (two dice read alike)"
     return labels
+
+
+def labelled(image: Image, dice: Sequence[LabelledDie],
+             calibration: Calibration | None = None) -> Examples:
+    """A kept photo's views (`dice-check --keep`): its labels say which die shows which face,
+    so no odds are needed, and photos kept over many evenings can all teach the reader."""
+    spots = [Candidate(*die.center, die.size, 1.0) for die in dice]
+    return examples(image, spots, [die.value for die in dice], calibration)
 
 
 def _spots(dice: Sequence[DieReading]) -> list[Candidate]:

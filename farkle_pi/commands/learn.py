@@ -1,0 +1,111 @@
+"""`farkle-pi learn FOLDER [--calibration FILE]`: teach the reader the dice of every photo kept
+in FOLDER (`dice-check --keep`), and keep it in the tray calibration.
+
+`dice-check --learn` learns from one sitting's rounds and replaces what was learned before;
+the kept photos gather over many evenings, lights and sets of dice, and here all of them teach
+it at once. One photo in five (by its name, as the train script and `evaluate --split` pick
+them) is held out, to say what learning changed on photos it did not learn from.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from dataclasses import replace
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from farkle_pi.commands.config import add_config_option
+from farkle_pi.config import load_config
+from farkle_pi.devices.imagefile import read_image
+from farkle_pi.errors import FarkleError, about, one_line
+from farkle_pi.rules import dice_count
+from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.dataset import LabelledImage, is_holdout, load_folder
+from farkle_pi.vision.evaluate import Score, evaluate
+from farkle_pi.vision.learned import Examples, learn
+from farkle_pi.vision.lessons import labelled
+from farkle_pi.vision.reader import read_dice
+
+
+def register(sub: Any) -> None:
+    parser = sub.add_parser("learn", help="teach the reader the dice of the photos kept with "
+                                          "`dice-check --keep`",
+                            description=__doc__)
+    add_config_option(parser)
+    parser.add_argument("folder", type=Path, metavar="FOLDER",
+                        help="the folder `dice-check --keep` keeps photos in")
+    parser.add_argument("--calibration", type=Path, metavar="FILE",
+                        help="the tray calibration the photos were kept with, which keeps what "
+                             "is learned (default: the config's)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    path: Path = args.calibration or load_config(args.config).calibration.path
+    if not path.is_file():
+        raise FarkleError(f"no tray calibration at {path}: give the one the photos were kept "
+                          "with (--calibration FILE), or run `farkle-pi calibrate` first")
+    calibration = Calibration.load(path)
+    if not (args.folder / "labels.jsonl").is_file():
+        raise FarkleError(f"no labels.jsonl in {args.folder}: give the folder that "
+                          "`farkle-pi dice-check --keep` keeps photos in")
+    photos = load_folder(args.folder)
+    held_out = [photo for photo in photos if is_holdout(photo.path.name)]
+    lessons, unread = lessons_of([p for p in photos if not is_holdout(p.path.name)],
+                                 calibration)
+    for reason in unread:
+        print(one_line(f"farkle-pi: {reason}; not learned from"), file=sys.stderr)
+    if not lessons:
+        raise FarkleError(f"no photo in {args.folder} to learn from ({len(photos)} kept, "
+                          f"{len(held_out)} of them held out to measure with): keep more with "
+                          "`farkle-pi dice-check --keep`")
+    learned = learn(lessons)
+    before = measure(held_out, calibration)
+    after = replace(calibration, learned=learned)
+    after.save(path)
+    print(f"learned your dice from {learned.dice} dice in {photo_count(len(lessons))}; "
+          f"saved in {path}")
+    if not held_out:
+        print("no photo is held out to measure with yet (one in five is, by its name): "
+              "keep more with `farkle-pi dice-check --keep`")
+        return 2 if unread else 0
+    now = measure(held_out, after)
+    for reason in now.skipped:
+        print(one_line(f"farkle-pi: {reason}; not measured with"), file=sys.stderr)
+    held = "the photo" if len(held_out) == 1 else f"the {photo_count(len(held_out))}"
+    print(f"{held} held out, {dice_count(now.dice)}: {now.right} read "
+          f"right, {now.wrong_confident} wrong and sure (before: {before.right}, "
+          f"{before.wrong_confident})")
+    return 2 if unread or now.skipped else 0
+
+
+def lessons_of(photos: list[LabelledImage], calibration: Calibration
+               ) -> tuple[list[Examples], list[str]]:
+    """Each readable photo's views with their faces; and why each other photo is left out."""
+    lessons, unread = [], []
+    for photo in photos:
+        try:
+            image = read_image(photo.path)
+            calibration.check_fits(image.shape[1], image.shape[0])
+        except FarkleError as error:
+            unread.append(about(photo.path, error))
+            continue
+        lessons.append(labelled(image, photo.dice, calibration))
+    return lessons, unread
+
+
+def measure(photos: list[LabelledImage], calibration: Calibration) -> Score:
+    """The photos read as the tray reads them (a learned layer fitted on another reader, after
+    an update, is left out: that is how the tray reads until it learns again)."""
+    if calibration.learned is not None:
+        try:
+            calibration.learned.check_fits()
+        except FarkleError:
+            calibration = replace(calibration, learned=None)
+    return evaluate(photos, partial(read_dice, calibration=calibration))
+
+
+def photo_count(count: int) -> str:
+    return f"{count} photo" if count == 1 else f"{count} photos"
