@@ -2,11 +2,13 @@
 """Learned dice on a table the reader never saw: dice right and sure-but-wrong, before and after.
 
     FARKLE_MODELS=DIR .venv/bin/python benchmarks/bench_learn.py [--set tray|holdout]
-        [--photos K ...] [--seeds S ...]
+        [--photos K ...] [--seeds S ...] [--kept FOLDER]
 
 For each seed, K photos of the set are learned from (their labelled dice, as
 `dice-check --learn` learns a round's dice, and whatever else the detector marks in them as
-no die) and the set's other photos are read with and without the learned dice.
+no die) and the set's other photos are read with and without the learned dice. With --kept, the
+photos learned from are a kept folder's (`dice-check --keep`, or photos of the set in that
+format), and the set's photos of other names are read.
 
 Give nets that never saw the set, or the figure says nothing about dice nobody here has
 seen: for rune55 `tray`, `scripts/train_dice_reader.py --leave-out tray`; for the byler_d6
@@ -31,9 +33,8 @@ from farkle_pi.vision import read_dice  # noqa: E402
 from farkle_pi.vision.calibration import Calibration  # noqa: E402
 from farkle_pi.vision.dataset import LabelledImage, collections, is_holdout, load_folder  # noqa: E402
 from farkle_pi.vision.evaluate import Score, evaluate  # noqa: E402
-from farkle_pi.vision.find import Candidate  # noqa: E402
 from farkle_pi.vision.learned import Examples, learn  # noqa: E402
-from farkle_pi.vision.lessons import examples  # noqa: E402
+from farkle_pi.vision.lessons import labelled  # noqa: E402
 from farkle_pi.vision.model import MODEL_DIR  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data"
@@ -48,9 +49,7 @@ def photos(name: str) -> list[LabelledImage]:
 
 def lessons_of(photo: LabelledImage) -> Examples:
     """The photo's labelled dice as a lesson (dice where the labels put them)."""
-    image = np.asarray(cv2.imread(str(photo.path)), np.uint8)
-    dice = [Candidate(d.center[0], d.center[1], d.size, 1.0) for d in photo.dice]
-    return examples(image, dice, [d.value for d in photo.dice])
+    return labelled(np.asarray(cv2.imread(str(photo.path)), np.uint8), photo.dice)
 
 
 def line(tag: str, score: Score) -> str:
@@ -64,25 +63,35 @@ def main() -> None:
     ap.add_argument("--set", default="tray", choices=["tray", "holdout", "circle"])
     ap.add_argument("--photos", type=int, nargs="+", default=[3, 10])
     ap.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
+    ap.add_argument("--kept", type=Path, metavar="FOLDER",
+                    help="learn from this folder's photos instead of K drawn from the set")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     if not DATA.is_dir():
         sys.exit(f"bench_learn: no {DATA} (the shared photos) beside the repository")
     every = sorted(photos(args.set), key=lambda p: p.path.name)
     print(f"nets: {MODEL_DIR}; set {args.set}: {len(every)} photos")
+    if args.kept is not None:
+        taught = load_folder(args.kept)
+        names = {p.path.name for p in taught}
+        report(f"the {len(taught)} photos of {args.kept}", taught,
+               [p for p in every if p.path.name not in names])
+        return
     for k in args.photos:
         for seed in args.seeds:
             taught = random.Random(seed).sample(every, k)
-            rest = [p for p in every if p not in taught]
-            t0 = time.perf_counter()
-            learned = learn([lessons_of(p) for p in taught])
-            seconds = time.perf_counter() - t0
-            reader = partial(read_dice, calibration=Calibration(learned=learned))
-            print(f"{k} photos learned (seed {seed}, {learned.dice} dice, {seconds:.1f} s); "
-                  f"the other {len(rest)}:")
-            print("  " + line("before", evaluate(rest)))
-            print("  " + line("learned", evaluate(rest, reader)))
+            report(f"{k} photos (seed {seed})", taught, [p for p in every if p not in taught])
 
+
+def report(what: str, taught: list[LabelledImage], rest: list[LabelledImage]) -> None:
+    """Learn from `taught`; read `rest` before and after."""
+    t0 = time.perf_counter()
+    learned = learn([lessons_of(p) for p in taught])
+    seconds = time.perf_counter() - t0
+    reader = partial(read_dice, calibration=Calibration(learned=learned))
+    print(f"{what} learned ({learned.dice} dice, {seconds:.1f} s); the other {len(rest)}:")
+    print("  " + line("before", evaluate(rest)))
+    print("  " + line("learned", evaluate(rest, reader)))
 
 if __name__ == "__main__":
     main()
