@@ -43,8 +43,9 @@ def test_kept_photos_teach_the_tray_and_the_held_out_one_measures_it(
     folder, calibration = kept
     assert cli.main(["learn", str(folder), *calibration]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"learned your dice from 12 dice in 2 photos; saved in {calibration[1]}"
-    assert out[1] == "the photo held out, 6 dice: 6 read right, 0 wrong and sure (before: 6, 0)"
+    assert out[0] == "learning from 2 photos, 1 held out ..."
+    assert out[1] == f"learned your dice from 12 dice in 2 photos; saved in {calibration[1]}"
+    assert out[2] == "the photo held out, 6 dice: 6 read right, 0 wrong and sure (before: 6, 0)"
     learned = Calibration.load(Path(calibration[1])).learned
     assert learned is not None and learned.dice == 12
 
