@@ -75,6 +75,7 @@ def test_misread_dice_bring_the_hint_to_learn_them(
                      "--calibration", str(learned)]) == 1
     out = capsys.readouterr().out
     assert "learned dice in this tray before" in out and "six rounds" not in out
+    assert "then run `farkle-pi learn FOLDER`" in out
 
 
 def test_dice_missing_or_outside_ask_for_another_go_not_better_light(

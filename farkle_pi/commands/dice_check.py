@@ -136,7 +136,9 @@ def learning_hint(calibration: Calibration) -> str:
         return ("to teach the reader these very dice, run `farkle-pi dice-check --learn`: six "
                 "rounds, all dice showing 1, then all showing 2, and so on")
     return ("the reader has learned dice in this tray before; with other dice or under "
-            "another light, run `farkle-pi dice-check --learn` again")
+            "another light, run `farkle-pi dice-check --learn` again (it learns from its own "
+            "rounds; to learn from several sittings at once, add `--keep FOLDER` each time, "
+            "then run `farkle-pi learn FOLDER`)")
 
 
 def keep_round(folder: Path, picture: Image, check: DiceCheck,
