@@ -10,8 +10,10 @@ import pytest
 from test_learned_dice import copied
 
 from farkle_pi import cli
+from farkle_pi.commands import learn as learn_command
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.dataset import LabelledImage, is_holdout, load_folder
+from farkle_pi.vision.evaluate import Score
 from farkle_pi.vision.keep import keep_photo
 from farkle_pi.vision.lessons import labelled, lesson
 from farkle_pi.vision.reader import read_dice
@@ -43,11 +45,29 @@ def test_kept_photos_teach_the_tray_and_the_held_out_one_measures_it(
     folder, calibration = kept
     assert cli.main(["learn", str(folder), *calibration]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "learning from 2 photos, 1 held out ..."
-    assert out[1] == f"learned your dice from 12 dice in 2 photos; saved in {calibration[1]}"
-    assert out[2] == "the photo held out, 6 dice: 6 read right, 0 wrong and sure (before: 6, 0)"
+    assert out == ["learning from 2 photos, 1 held out ...",
+                   "learned your dice from 12 dice in 2 photos",
+                   "the photo held out, 6 dice: 6 read right, 0 wrong and sure (before: 6, 0)",
+                   f"saved in {calibration[1]}"]
     learned = Calibration.load(Path(calibration[1])).learned
     assert learned is not None and learned.dice == 12
+
+
+def test_what_reads_the_held_out_photos_worse_is_not_saved(
+    kept: tuple[Path, list[str]], monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Fewer right or more sure and wrong on the photos it did not learn from: the tray keeps
+    reading as it did (a reader that already knows the dice gains nothing worth the risk)."""
+    folder, calibration = kept
+    readings = iter([Score(dice=6, right=6), Score(dice=6, right=6, wrong_confident=1)])
+    monkeypatch.setattr(learn_command, "measure", lambda photos, tray: next(readings))
+    assert cli.main(["learn", str(folder), *calibration]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[-2] == "the photo held out, 6 dice: 6 read right, 1 wrong and sure (before: 6, 0)"
+    assert out[-1] == (f"not saved: the photos held out read worse with it, so {calibration[1]} "
+                       "reads as before")
+    assert Calibration.load(Path(calibration[1])).learned is None
 
 
 def test_a_kept_photo_teaches_the_views_its_round_would_have_taught(
@@ -82,7 +102,7 @@ def test_a_photo_that_cannot_be_read_is_left_out_in_one_line(
     assert cli.main(["learn", str(folder), *calibration]) == 2
     out, err = capsys.readouterr()
     assert err.count("\n") == 1 and err.endswith("; not learned from\n")
-    assert "learned your dice from 6 dice in 1 photo;" in out
+    assert "learned your dice from 6 dice in 1 photo\n" in out
 
 
 def test_nothing_to_learn_from_or_keep_it_in_is_one_line(

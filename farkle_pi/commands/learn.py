@@ -4,7 +4,9 @@ in FOLDER (`dice-check --keep`), and keep it in the tray calibration.
 `dice-check --learn` learns from one sitting's rounds and replaces what was learned before;
 the kept photos gather over many evenings, lights and sets of dice, and here all of them teach
 it at once. One photo in five (by its name, as the train script and `evaluate --split` pick
-them) is held out, to say what learning changed on photos it did not learn from.
+them) is held out, to say what learning changed on photos it did not learn from; if they read
+worse (fewer dice right, or more wrong and sure), the calibration is left as it was (exit
+code 1).
 """
 
 from __future__ import annotations
@@ -64,22 +66,26 @@ def run(args: argparse.Namespace) -> int:
                           f"{len(held_out)} of them held out to measure with): keep more with "
                           "`farkle-pi dice-check --keep`")
     learned = learn(lessons)
-    before = measure(held_out, calibration)
     after = replace(calibration, learned=learned)
-    after.save(path)
-    print(f"learned your dice from {learned.dice} dice in {photo_count(len(lessons))}; "
-          f"saved in {path}")
+    print(f"learned your dice from {learned.dice} dice in {photo_count(len(lessons))}",
+          flush=True)
     if not held_out:
-        print("no photo is held out to measure with yet (one in five is, by its name): "
-              "keep more with `farkle-pi dice-check --keep`")
+        after.save(path)
+        print(f"saved in {path}; no photo is held out to measure with yet (one in five is, by "
+              "its name): keep more with `farkle-pi dice-check --keep`")
         return 2 if unread else 0
-    now = measure(held_out, after)
+    before, now = measure(held_out, calibration), measure(held_out, after)
     for reason in now.skipped:
         print(one_line(f"farkle-pi: {reason}; not measured with"), file=sys.stderr)
     held = "the photo" if len(held_out) == 1 else f"the {photo_count(len(held_out))}"
     print(f"{held} held out, {dice_count(now.dice)}: {now.right} read "
           f"right, {now.wrong_confident} wrong and sure (before: {before.right}, "
           f"{before.wrong_confident})")
+    if now.right < before.right or now.wrong_confident > before.wrong_confident:
+        print(f"not saved: the photos held out read worse with it, so {path} reads as before")
+        return 1
+    after.save(path)
+    print(f"saved in {path}")
     return 2 if unread or now.skipped else 0
 
 
