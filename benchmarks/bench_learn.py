@@ -93,5 +93,6 @@ def report(what: str, taught: list[LabelledImage], rest: list[LabelledImage]) ->
     print("  " + line("before", evaluate(rest)))
     print("  " + line("learned", evaluate(rest, reader)))
 
+
 if __name__ == "__main__":
     main()

@@ -57,6 +57,7 @@ RECIPE = {"grey_share": 0.15, "view_scale": CROP_SCALE, "store_scale": 1.8, "gla
           "view_side": CROP, "det_shuffle": 0.0, "neighbour_cut": False, "colour_swap": 0.0,
           "oblique": 0.0, "degrade": 0.0, "hard_share": 0.0}
 HARD_LOSS_CAP = 2.3  # cross-entropy of a face read at 0.1: above it a die is hard enough
+HALF_SUFFIX = "_fp16"  # --half: a weight stored as float16 under its name + this
 UNTURNED = 0.1  # share of dice crops turned at random although their outline was found
 
 
@@ -494,19 +495,23 @@ def load_shipped(net: Reader, path: Path) -> None:
 
     graph = onnx.load(str(path)).graph
     arrays = {t.name: numpy_helper.to_array(t).astype(np.float32) for t in graph.initializer}
+
+    def weight(name: str) -> np.ndarray:  # stored as is, or as float16 beside a Cast (--half)
+        return arrays.get(name, arrays.get(name + HALF_SUFFIX, np.zeros(0, np.float32)))
+
     nodes = [n for n in graph.node if n.op_type in ("Conv", "Gemm")]
     layers = [m for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
+    norms = [m for m in net.modules() if isinstance(m, nn.BatchNorm2d)]
     contrast = any(n.op_type == "ReduceMean" for n in graph.node)
-    shapes = [tuple(arrays.get(n.input[1], arrays.get(n.input[1] + "_fp16", np.zeros(0))).shape)
-              for n in nodes]
-    if contrast != net.contrast or shapes != [tuple(m.weight.shape) for m in layers]:
+    if (contrast != net.contrast or [weight(n.input[1]).shape for n in nodes]
+            != [tuple(m.weight.shape) for m in layers]):
         sys.exit(f"{path} is not a reader of the --reader-channels, --reader-hidden and "
                  "--reader-contrast given: give the options it was made with")
     with torch.no_grad():
         for node, layer in zip(nodes, layers, strict=True):
             for name, param in zip(node.input[1:3], (layer.weight, layer.bias), strict=True):
-                param.copy_(torch.from_numpy(arrays.get(name, arrays.get(name + "_fp16"))))
-        for norm in (m for m in net.modules() if isinstance(m, nn.BatchNorm2d)):
+                param.copy_(torch.from_numpy(weight(name)))
+        for norm in norms:
             norm.reset_parameters()
             norm.running_var.fill_(1.0 - norm.eps)
     side = int(RECIPE["view_side"])
@@ -521,7 +526,7 @@ def load_shipped(net: Reader, path: Path) -> None:
         sys.exit(f"{path} read into the reader gives other outputs (by {gap:.3f}): "
                  "give the --reader-* options it was made with")
     net.train()
-    for norm in (m for m in net.modules() if isinstance(m, nn.BatchNorm2d)):
+    for norm in norms:
         norm.eval()
     print(f"started from {path.name} (odds within {gap:.1e} of OpenCV's)", flush=True)
 
@@ -546,8 +551,9 @@ def store_half(path: Path) -> None:
     for tensor in graph.initializer:
         array = numpy_helper.to_array(tensor)
         if array.dtype == np.float32 and array.size > 16:
-            weights.append(numpy_helper.from_array(array.astype(np.float16), tensor.name + "_fp16"))
-            casts.append(helper.make_node("Cast", [tensor.name + "_fp16"], [tensor.name],
+            half = tensor.name + HALF_SUFFIX
+            weights.append(numpy_helper.from_array(array.astype(np.float16), half))
+            casts.append(helper.make_node("Cast", [half], [tensor.name],
                                           to=TensorProto.FLOAT))
         else:
             weights.append(tensor)

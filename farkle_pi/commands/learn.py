@@ -55,10 +55,9 @@ def run(args: argparse.Namespace) -> int:
                           "`farkle-pi dice-check --keep` keeps photos in")
     photos = load_folder(args.folder)
     held_out = [photo for photo in photos if is_holdout(photo.path.name)]
-    print(f"learning from {photo_count(len(photos) - len(held_out))}, "
-          f"{len(held_out)} held out ...", flush=True)
-    lessons, unread = lessons_of([p for p in photos if not is_holdout(p.path.name)],
-                                 calibration)
+    taught = [photo for photo in photos if not is_holdout(photo.path.name)]
+    print(f"learning from {photo_count(len(taught))}, {len(held_out)} held out ...", flush=True)
+    lessons, unread = lessons_of(taught, calibration)
     for reason in unread:
         print(one_line(f"farkle-pi: {reason}; not learned from"), file=sys.stderr)
     if not lessons:
