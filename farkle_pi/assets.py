@@ -21,8 +21,9 @@ DEMO_FILES = ("demo.mp4", "demo.calibration.json")
 
 
 def models_folder() -> Path:
-    """Where the dice reader loads its nets: $FARKLE_MODELS when set, else the shipped copy."""
-    return Path(os.environ.get("FARKLE_MODELS", MODELS))
+    """Where the dice reader loads its nets: $FARKLE_MODELS when set (and not empty: an empty
+    one is an unset one, not the working folder), else the shipped copy."""
+    return Path(os.environ.get("FARKLE_MODELS") or MODELS)
 
 
 def missing() -> list[Path]:

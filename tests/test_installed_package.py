@@ -123,3 +123,11 @@ def test_doctor_says_in_one_line_when_the_files_are_missing(
                     tmp_path / "no-demo" / "demo.mp4"):
         assert str(missing) in line
     assert "install-pi.sh" in line
+
+
+def test_an_empty_models_variable_means_the_shipped_nets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`FARKLE_MODELS= farkle-pi ...` (set but empty) must not look in the working folder."""
+    monkeypatch.setenv("FARKLE_MODELS", "")
+    assert assets.models_folder() == assets.MODELS
+    monkeypatch.setenv("FARKLE_MODELS", "/some/where")
+    assert assets.models_folder() == Path("/some/where")

@@ -1,5 +1,6 @@
-"""Unsure dice only: the first reader looks again at three more turns of the die, then other
-readers are asked, and only a sure agreement makes them read."""
+"""Unsure dice only: the first reader looks again at three more turns of a die it read under
+LOOK_AGAIN, then other readers are asked about those still under MIN_CONFIDENCE, and only a
+sure agreement makes them read."""
 
 from __future__ import annotations
 
@@ -70,9 +71,28 @@ class Readers:
 def test_sure_dice_are_not_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
     others = Readers({})
     monkeypatch.setattr(reader, "classify", others)
-    faces = reader._faces(np.array([_probs(3, 0.95), _probs(6, 0.75)]), _view)
-    assert faces == [(3, pytest.approx(0.95)), (6, pytest.approx(0.75))]
+    faces = reader._faces(np.array([_probs(3, 0.95), _probs(6, 0.85)]), _view)
+    assert faces == [(3, pytest.approx(0.95)), (6, pytest.approx(0.85))]
     assert others.asked == []
+
+
+def test_a_die_read_just_over_the_threshold_is_looked_at_again(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0.75 is enough to play but under LOOK_AGAIN: its turns decide. Turns that agree keep
+    it read; turns that see other faces make it unsure, and then the others are asked."""
+    assert reader.MIN_CONFIDENCE < 0.75 < reader.LOOK_AGAIN
+    unsure = [_probs(6, 0.2)] * 2
+    readers = Readers({SECOND_READER_FILE: unsure, CLOSE_READER_FILE: unsure},
+                      turned={0: [_probs(6, 0.9)], 1: [_probs(2, 0.8), _probs(5, 0.8)]})
+    monkeypatch.setattr(reader, "classify", readers)
+    agree, disagree = reader._faces(np.array([_probs(6, 0.75), _probs(6, 0.75)]), _view)
+    assert agree == (6, pytest.approx((0.75 + 3 * 0.9) / 4))
+    assert disagree[1] < reader.MIN_CONFIDENCE  # read_dice reports it as None
+    assert readers.asked[:6] == [(READER_FILE, 0, CROP_SCALE)] * 3 + [(READER_FILE, 1,
+                                                                      CROP_SCALE)] * 3
+    assert readers.asked_others() == [(SECOND_READER_FILE, 1, CROP_SCALE),
+                                      (CLOSE_READER_FILE, 1, CLOSE_VIEW_SCALE)]
 
 
 def test_a_sure_agreement_makes_an_unsure_die_read(monkeypatch: pytest.MonkeyPatch) -> None:

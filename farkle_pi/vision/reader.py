@@ -38,6 +38,10 @@ WEAK_HEAT = 0.5  # detector score below which the reader may veto a candidate
 # the detector also fires strongly on die-like things (a grey dot on a white plastic bar)
 SURE_NOT_DIE = 0.9
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
+# Below this the first reader looks again (TURNS more quarter turns, the mean stands). On dice
+# it never saw, 33 of its 76 sure but wrong readings lay between MIN_CONFIDENCE and this; turned,
+# 22 of them fell below MIN_CONFIDENCE, and 6 of 124 right ones (docs/vision.md, 22nd session)
+LOOK_AGAIN = 0.8
 MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 # A die leaning at angle t shows a silhouette of side x side * (cos t + sin t): up to 1.41
 # times longer than a flat die's side. In a calibrated tray the dice are one set, so a die's
@@ -159,16 +163,16 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
            learned: LearnedDice | None = None) -> list[tuple[int, float]]:
     """Each die's face and confidence, with a second look and second opinions on unsure ones.
 
-    A face is the same face turned, so the first reader reads its unsure dice again in three
-    more quarter turns and the mean of the four readings stands (one glint or vein that fooled
-    it in one turn weighs less).
+    A face is the same face turned, so the first reader reads its unsure dice (under
+    LOOK_AGAIN, a little above MIN_CONFIDENCE) again in three more quarter turns and the mean
+    of the four readings stands (one glint or vein that fooled it in one turn weighs less).
     The other readers were trained on other data, another recipe or another view, so they are
     rarely wrong together with the first: an unsure reading stands when one of them is sure
     of the same face, and the confidence is then that reader's.
     """
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
-    unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
+    unsure = [i for i, c in enumerate(confs) if c < LOOK_AGAIN]
     views = [t for i in unsure for t in quarter_turns(second_view(i, READER_FILE, CROP_SCALE))]
     turned = classify(views, READER_FILE, learned)
     for k, i in enumerate(unsure):  # the view as read and its three turns, averaged
