@@ -165,7 +165,9 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
 
     A face is the same face turned, so the first reader reads its unsure dice (under
     LOOK_AGAIN, a little above MIN_CONFIDENCE) again in three more quarter turns and the mean
-    of the four readings stands (one glint or vein that fooled it in one turn weighs less).
+    of the four readings stands (one glint or vein that fooled it in one turn weighs less);
+    a die already sure enough to play is only checked so: the turns may unsettle it, not
+    make it surer.
     The other readers were trained on other data, another recipe or another view, so they are
     rarely wrong together with the first: an unsure reading stands when one of them is sure
     of the same face, and the confidence is then that reader's.
@@ -177,8 +179,11 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
     turned = classify(views, READER_FILE, learned)
     for k, i in enumerate(unsure):  # the view as read and its three turns, averaged
         mean = (probs[i] + turned[TURNS * k:TURNS * (k + 1)].sum(axis=0)) / (TURNS + 1)
-        values[i] = int(np.argmax(mean[1:])) + 1
-        confs[i] = float(mean[values[i]])
+        value = int(np.argmax(mean[1:])) + 1
+        conf = float(mean[value])
+        if confs[i] >= MIN_CONFIDENCE and value == values[i]:  # only checked: no surer for it
+            conf = min(conf, confs[i])  # (so the table still names it as unsure, UNSURE 0.8)
+        values[i], confs[i] = value, conf
     for net, scale in SECOND_OPINIONS:
         unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
         opinions = classify([second_view(i, net, scale) for i in unsure], net)
