@@ -17,32 +17,34 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from app_crash_harness import durable_view, position
+from app_crash_harness import Unit, durable_view, position
 
 from farkle_pi.app import App
 from farkle_pi.cli import main
 from farkle_pi.ui.actions import Action
 
 
-def scripted(units: list[list[list[object]]]) -> None:
+def scripted(units: list[Unit]) -> None:
     step = App.step
 
-    def frame(app: App) -> bool:
-        running = step(app)
-        at = position(app.table)
-        line = {"played": at, "view": durable_view(app.table), "errors": app.errors,
-                "error": app.table.error}
+    def frame(self: App) -> bool:
+        running = step(self)
+        at = position(self.table)
+        line = {"played": at, "view": durable_view(self.table), "errors": self.errors,
+                "error": self.table.error}
         os.write(1, (json.dumps(line) + "\n").encode())
         if at + 1 >= len(units):
-            app.actions.put(Action("quit"))
+            self.actions.put(Action("quit"))
         else:
             for kind, value in units[at + 1]:
-                app.actions.put(Action(kind, int(value)))  # type: ignore[arg-type]
+                self.actions.put(Action(kind, value))
         return running
 
     App.step = frame  # type: ignore[method-assign]
 
 
 if __name__ == "__main__":
-    scripted(json.loads(Path(sys.argv[1]).read_text()))
+    # the harness's units, written as JSON: each (kind, value) pair comes back as a list
+    units = json.loads(Path(sys.argv[1]).read_text())
+    scripted([[(kind, int(value)) for kind, value in unit] for unit in units])
     sys.exit(main(sys.argv[2:]))

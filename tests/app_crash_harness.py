@@ -26,7 +26,7 @@ from typing import Any
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
-from farkle_pi.ui.actions import Action
+from farkle_pi.ui.actions import Action, ActionKind
 
 CHILD = Path(__file__).resolve().parent / "app_crash_child.py"
 PLAYERS = ("Ann", "Bob", "Cy")
@@ -34,7 +34,7 @@ RULES = {"target": "1000000"}  # long enough that the script never reaches the e
 TRANSIENT = {"screen", "selected", "banner", "prompt", "typed", "face", "error", "history", "stats",
              "setup"}
 SILENCE_SECONDS = 60.0  # a table that reports no frame for this long has hung
-Unit = list[list[object]]  # the presses of one command: [kind, value] pairs
+Unit = list[tuple[ActionKind, int]]  # the presses of one command: (kind, value) pairs
 
 
 def position(table: Table) -> int:
@@ -45,7 +45,10 @@ def position(table: Table) -> int:
 def durable_view(table: Table) -> dict[str, Any]:
     """What the screen shows that comes from the stored game (not the highlight or a banner)."""
     view = dataclasses.asdict(table.view())
-    return json.loads(json.dumps({k: v for k, v in view.items() if k not in TRANSIENT}))
+    durable: dict[str, Any] = json.loads(
+        json.dumps({k: v for k, v in view.items() if k not in TRANSIENT})
+    )
+    return durable
 
 
 def write_config(folder: Path) -> Path:
@@ -66,7 +69,7 @@ def reference(folder: Path, units: int, seed: int) -> tuple[list[Unit], list[dic
     """A scripted evening, played once without a kill: the units and the screen after each
     (index = commands stored + 1, so index 0 is the setup screen before the game)."""
     rng = random.Random(seed)
-    script: list[Unit] = [[["bank", 0]]]  # BANK on the setup screen starts the game
+    script: list[Unit] = [[("bank", 0)]]  # BANK on the setup screen starts the game
     with Store(folder / "reference.db") as store:
         table = Table(store, load_rules("standard", RULES), PLAYERS, "manual", say=lambda _: None)
         views = [durable_view(table)]
@@ -77,15 +80,15 @@ def reference(folder: Path, units: int, seed: int) -> tuple[list[Unit], list[dic
             state = table.state
             assert state is not None
             if state.phase == "keep":
-                unit: Unit = [["keep", 0]]
+                unit: Unit = [("keep", 0)]
             elif state.can_bank and state.turn_points >= bank_at:
-                unit, bank_at = [["bank", 0]], rng.choice([300, 500, 1000])
+                unit, bank_at = [("bank", 0)], rng.choice([300, 500, 1000])
             else:
                 faces = [rng.randint(1, 6) for _ in range(state.dice_to_throw)]
-                unit = [["digit", face] for face in Roll.of(*faces).faces]
+                unit = [("digit", face) for face in Roll.of(*faces).faces]
             before = position(table)
             for kind, value in unit:
-                table.handle(Action(kind, int(value)))  # type: ignore[arg-type]
+                table.handle(Action(kind, value))
             assert position(table) == before + 1 and not table.error, (unit, table.error)
             script.append(unit)
             views.append(durable_view(table))

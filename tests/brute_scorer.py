@@ -72,7 +72,8 @@ def group_points(group: Dice, sheet: Sheet) -> int | None:
         if sheet.kinds == "fixed":
             return {4: 1000, 5: 2000, 6: 3000}[n]
         if sheet.kinds == "doubling":
-            return triple_points(faces[0], sheet) * 2 ** (n - 3)
+            doubled: int = 2 ** (n - 3)  # n >= 4: a whole number
+            return triple_points(faces[0], sheet) * doubled
         return None
     if n == 5 and faces in ([1, 2, 3, 4, 5], [2, 3, 4, 5, 6]):
         if sheet.small_straights == "500/750":

@@ -50,7 +50,8 @@ def turn_values(
                 total -= ways * farkle_loss
             else:
                 total += ways * max(decide(points + p, left) for left, p in keeps)
-        return total / 6**dice
+        outcomes: int = 6**dice
+        return total / outcomes
 
     def decide(points: int, dice: int) -> float:
         if points >= cap:
@@ -76,7 +77,8 @@ def win_chances(rules: RuleSet, need: int) -> Callable[[int, int], Fraction]:
         for ways, keeps in table[dice]:
             if keeps:
                 total += ways * max(after(points + p, left) for left, p in keeps)
-        return total / 6**dice
+        outcomes: int = 6**dice
+        return total / outcomes
 
     def after(points: int, dice: int) -> Fraction:
         return Fraction(1) if points >= need else chance(points, dice)

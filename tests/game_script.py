@@ -21,7 +21,7 @@ def parse_command(line: str) -> Command:
         return Correct(Roll.parse(rest))
     if word == "add":
         return AddPlayer(rest.strip())
-    plain = {"bank": Bank, "steal": Steal, "undo": Undo}
+    plain: dict[str, type[Bank | Steal | Undo]] = {"bank": Bank, "steal": Steal, "undo": Undo}
     return plain[word]()
 
 

@@ -72,15 +72,15 @@ def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool
         return Correct(draw(dice(len(state.last_throw), coloured)))
     if kind == "add":
         return AddPlayer(f"P{len(state.players)}")
-    return {"bank": Bank, "steal": Steal, "undo": Undo}[kind]()
+    plain: dict[str, type[Bank | Steal | Undo]] = {"bank": Bank, "steal": Steal, "undo": Undo}
+    return plain[kind]()
 
 
 @st.composite
 def any_command(draw: st.DrawFn) -> Command:
     """Any command at all, legal or not."""
     roll = draw(dice(draw(st.integers(1, 6)), coloured=False))
-    return draw(
-        st.sampled_from(
-            [Throw(roll), Keep(roll), Correct(roll), Bank(), Steal(), Undo(), AddPlayer("Ann")]
-        )
-    )
+    commands: list[Command] = [
+        Throw(roll), Keep(roll), Correct(roll), Bank(), Steal(), Undo(), AddPlayer("Ann")
+    ]
+    return draw(st.sampled_from(commands))

@@ -125,10 +125,12 @@ def test_a_whole_game(app: App) -> None:
     type_keys(app, "155")
     select(app, "155")
     KEEP(app)
-    assert app.table.view().banner is not None and app.table.view().banner.kind == "hot_dice"
+    banner = app.table.view().banner
+    assert banner is not None and banner.kind == "hot_dice"
     assert app.table.view().turn_points == 400 and app.table.view().dice_to_throw == 6
     type_keys(app, "234662")
-    assert app.table.view().banner is not None and app.table.view().banner.kind == "farkle"
+    banner = app.table.view().banner
+    assert banner is not None and banner.kind == "farkle"
     assert scores(app) == {"Ann": 1000, "Bob": 0}
 
     # Ann: a wrong throw typed, taken back with a held UNDO; then four 5s and the final round.
@@ -136,7 +138,8 @@ def test_a_whole_game(app: App) -> None:
     assert app.table.view().options  # six 6s would score 3000 ...
     gpio(app, 19, hold=0.05)
     assert app.table.state is not None and app.table.state.phase == "start"  # ... taken back
-    assert app.table.view().options == () and app.table.view().current.name == "Ann"
+    current = app.table.view().current
+    assert app.table.view().options == () and current is not None and current.name == "Ann"
     type_keys(app, "555523")
     select(app, "5555")
     BANK(app)
@@ -196,8 +199,7 @@ def test_a_crash_in_one_frame_is_shown_and_the_game_goes_on(
     app.step()
     BANK(app)
     import farkle_pi.app as app_module
-
-    real_render = app_module.render
+    from farkle_pi.ui.render import render as real_render  # what farkle_pi.app calls
     calls = {"n": 0}
 
     def flaky(*args: object, **kwargs: object) -> object:
@@ -216,8 +218,7 @@ def test_a_crash_in_one_frame_is_shown_and_the_game_goes_on(
 
 def test_an_unchanged_screen_is_not_redrawn(app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     import farkle_pi.app as app_module
-
-    real_render = app_module.render
+    from farkle_pi.ui.render import render as real_render  # what farkle_pi.app calls
     calls = []
 
     def counting(*args: object, **kwargs: object) -> object:
@@ -247,7 +248,7 @@ def test_the_table_command_plays_from_the_config(
         '[screen]\nsize = "480x320"\nfullscreen = false\n'
         f'[store]\ndatabase = "{db}"\n'
     )
-    seen = {}
+    seen: dict[str, object] = {}
 
     def scripted_run(self: App, *args: object, **kwargs: object) -> None:
         for action in (Action("bank"), Action("keep")):  # start, then the Pi throws

@@ -83,7 +83,9 @@ def test_a_config_cut_off_mid_key_names_its_last_line(tmp_path: Path) -> None:
 
 def test_score_from_an_unreadable_stdin_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     class Unreadable(io.StringIO):
-        def __iter__(self) -> Iterator[str]:
+        # typeshed's _io._IOBase.__iter__ gives bytes; a text stream's gives str (typeshed
+        # ignores the same clash on _TextIOBase.__iter__)
+        def __iter__(self) -> Iterator[str]:  # type: ignore[override]
             raise OSError(9, "Bad file descriptor")
 
     monkeypatch.setattr(sys, "stdin", Unreadable())

@@ -11,7 +11,7 @@ from farkle_pi.coach import Coach, coach
 from farkle_pi.rules import Roll, RuleSet, load_rules, score
 
 # (preset, --set changes, on the board?, Farkles in a row before this throw)
-CASES = {
+CASES: dict[str, tuple[str, dict[str, object], bool, int]] = {
     "standard": ("standard", {}, True, 0),
     "tyler": ("tyler", {}, True, 0),
     "classic": ("classic", {}, True, 0),

@@ -190,11 +190,9 @@ def test_a_missing_usb_camera_is_a_clear_message() -> None:
 def test_realtime_replay_waits_for_each_frame_time(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import farkle_pi.devices.frames as frames_module
-
     slept: list[float] = []
-    monkeypatch.setattr(frames_module.time, "monotonic", lambda: 100.0)  # a frozen clock
-    monkeypatch.setattr(frames_module.time, "sleep", slept.append)
+    monkeypatch.setattr("farkle_pi.devices.frames.time.monotonic", lambda: 100.0)  # frozen clock
+    monkeypatch.setattr("farkle_pi.devices.frames.time.sleep", slept.append)
     with ImageFolderSource(folder, fps=4, realtime=True) as source:
         list(source)
     assert slept == pytest.approx([0.25, 0.5, 0.75, 1.0])

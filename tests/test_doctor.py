@@ -119,7 +119,7 @@ def test_real_opencv_probe_reads_a_video_file(tmp_path: Path) -> None:
     import numpy as np
 
     video = tmp_path / "tray.avi"
-    writer = cv2.VideoWriter(str(video), cv2.VideoWriter_fourcc(*"MJPG"), 5, (64, 48))
+    writer = cv2.VideoWriter(str(video), cv2.VideoWriter.fourcc(*"MJPG"), 5, (64, 48))
     for shade in range(3):
         writer.write(np.full((48, 64, 3), shade * 80, dtype=np.uint8))
     writer.release()
@@ -163,8 +163,10 @@ def test_display_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
     assert doctor.check_display(Config()) == Finding(
         "display", Status.OK, "SDL video driver KMSDRM, screen 800x480"
     )
-    no_driver = {("display", "kmsdrm"): {"error": "kmsdrm not available"},
-                 ("display", ""): {"driver": "x11", "size": [1920, 1080]}}
+    no_driver: dict[tuple[str, ...], Facts] = {
+        ("display", "kmsdrm"): {"error": "kmsdrm not available"},
+        ("display", ""): {"driver": "x11", "size": [1920, 1080]},
+    }
     fake_probe(monkeypatch, no_driver)
     finding = doctor.check_display(Config())
     assert finding.status is Status.FAIL and "python3-pygame" in finding.message
@@ -186,7 +188,7 @@ def test_gpio_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
         fake_probe(monkeypatch, {("gpio", factory): facts})
         return doctor.check_gpio(config)
 
-    free = {"factory": "LGPIOFactory", "model": "5B", "busy": {}}
+    free: Facts = {"factory": "LGPIOFactory", "model": "5B", "busy": {}}
     assert verdict(free) == Finding("gpio", Status.OK, "LGPIOFactory, pins 19, 5, 6, 13 free")
     busy = verdict({**free, "busy": {"5": "GPIO busy"}})
     assert busy.status is Status.WARN and "BCM 5 busy (GPIO busy)" in busy.message
@@ -226,7 +228,7 @@ DiskUsage = namedtuple("DiskUsage", "total used free")
 )
 def test_disk_verdicts(free_mb: int, status: Status, monkeypatch: pytest.MonkeyPatch) -> None:
     usage = DiskUsage(10**10, 0, free_mb * 1024 * 1024)
-    monkeypatch.setattr(doctor.shutil, "disk_usage", lambda where: usage)
+    monkeypatch.setattr(shutil, "disk_usage", lambda where: usage)  # doctor.shutil is this module
     finding = doctor.check_disk(Config())
     assert finding.status is status and f"{free_mb} MB free" in finding.message
 

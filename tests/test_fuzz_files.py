@@ -192,10 +192,10 @@ def picture_bytes(draw: st.DrawFn) -> bytes:
         whole = jpeg if "jpeg" in kind else png
         return whole[: draw(st.integers(0, len(whole) - 1))]
     if kind.startswith("flipped"):
-        whole = bytearray(jpeg if "jpeg" in kind else png)
+        flipped = bytearray(jpeg if "jpeg" in kind else png)
         for _ in range(draw(st.integers(1, 8))):
-            whole[draw(st.integers(0, len(whole) - 1))] = draw(st.integers(0, 255))
-        return bytes(whole)
+            flipped[draw(st.integers(0, len(flipped) - 1))] = draw(st.integers(0, 255))
+        return bytes(flipped)
     if kind == "huge png header":
         return huge_png_header(draw(st.integers(0, 2**31 - 1)), draw(st.integers(0, 2**31 - 1)))
     if kind == "text":

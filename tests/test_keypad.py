@@ -21,7 +21,7 @@ from farkle_pi.store import Store
 from farkle_pi.table import entry
 from farkle_pi.table.camera import NOT_FOUND
 from farkle_pi.table.table import Table
-from farkle_pi.ui.actions import Action
+from farkle_pi.ui.actions import Action, ActionKind
 from farkle_pi.ui.display import offscreen, open_surface
 from farkle_pi.ui.render import render
 from farkle_pi.ui.samples import VARIANTS
@@ -59,7 +59,7 @@ def test_a_whole_throw_by_touch(app: App) -> None:
     for typed, face in enumerate([1, 1, 5, 2, 3], 1):
         finger(app, "digit", face)
         assert app.view is not None and len(app.view.typed) == typed  # shown as entered
-    assert app.view.typed == "11523" and stored_throws(app) == []
+    assert app.view is not None and app.view.typed == "11523" and stored_throws(app) == []
     finger(app, "digit", 4)  # the sixth die: the throw is played
     assert stored_throws(app) == ["112345"]  # on disk ...
     assert app.view.keypad is False and [d.face for d in app.view.dice] == [1, 1, 2, 3, 4, 5]
@@ -107,8 +107,8 @@ def test_removing_a_die_by_touch_and_by_a_held_undo(app: App) -> None:
                                          mod=0))
     app.step()
     assert app.view.typed == ""
-    for face in "155234":
-        finger(app, "digit", int(face))
+    for digit in "155234":
+        finger(app, "digit", int(digit))
     test_app_game.select(app, "155")
     KEEP(app)
     assert app.table.state.turn_points == 200
@@ -141,9 +141,10 @@ def test_keep_declines_a_steal_and_enters_the_players_own_throw(tmp_path: Path) 
         rules = load_rules("standard", {"stealing": "true"})
         table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
         table.new_game()
-        for action in ["1", "1", "1", "2", "3", "4", "bank",  # Ann banks the best keep: 111
-                       "5", "5", "5", "2", "3", "4", "bank"]:  # Bob 500 with 3 dice left
-            table.handle(Action("digit", int(action)) if action.isdigit() else Action(action))
+        presses: list[int | ActionKind] = [1, 1, 1, 2, 3, 4, "bank",  # Ann banks the best keep: 111
+                                           5, 5, 5, 2, 3, 4, "bank"]  # Bob 500 with 3 dice left
+        for press in presses:
+            table.handle(Action("digit", press) if isinstance(press, int) else Action(press))
         assert table.view().face is None and "KEEP enters your own" in table.view().prompt
         table.handle(Action("keep"))  # Ann throws her own six dice
         table.handle(Action("next"))  # NEXT now steps the face: no steal

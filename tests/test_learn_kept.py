@@ -6,6 +6,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 import pytest
 from test_learned_dice import copied
 
@@ -14,9 +15,24 @@ from farkle_pi.commands import learn as learn_command
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.dataset import LabelledImage, is_holdout, load_folder
 from farkle_pi.vision.evaluate import Score
-from farkle_pi.vision.keep import keep_photo
+from farkle_pi.vision.keep import Box, keep_photo
 from farkle_pi.vision.lessons import labelled, lesson
 from farkle_pi.vision.reader import read_dice
+
+
+def read_picture(path: Path) -> npt.NDArray[np.uint8]:
+    picture = cv2.imread(str(path))
+    assert picture is not None, path
+    return np.asarray(picture, np.uint8)
+
+
+def kept_dice(photo: LabelledImage) -> list[tuple[int, Box]]:
+    """The photo's labels as keep_photo takes them: its boxes were kept in whole pixels."""
+    dice = []
+    for die in photo.dice:
+        x, y, w, h = (round(v) for v in die.bbox)
+        dice.append((die.value, (x, y, w, h)))
+    return dice
 
 
 def names(held_out: bool, count: int) -> list[str]:
@@ -31,10 +47,9 @@ def kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, list
     args = copied("basic", tmp_path)
     assert cli.main(["dice-check", *args, "--rounds", "1", "--keep", str(tmp_path / "first")]) == 0
     photo = load_folder(tmp_path / "first")[0]
-    picture = cv2.imread(str(photo.path))
-    assert picture is not None
+    picture = read_picture(photo.path)
     for stem in names(False, 2) + names(True, 1):
-        keep_photo(tmp_path / "kept", stem, picture, [(d.value, d.bbox) for d in photo.dice])
+        keep_photo(tmp_path / "kept", stem, picture, kept_dice(photo))
     capsys.readouterr()
     return tmp_path / "kept", args[-2:]
 
@@ -77,8 +92,7 @@ def test_a_kept_photo_teaches_the_views_its_round_would_have_taught(
     folder, calibration = kept
     tray = Calibration.load(Path(calibration[1]))
     photo = load_folder(folder)[0]
-    picture = cv2.imread(str(photo.path))
-    assert picture is not None
+    picture = read_picture(photo.path)
     dice = [d for d in read_dice(picture, tray) if tray.inside(d.center)]
     from_label = labelled(picture, photo.dice, tray)
     in_sitting = lesson(picture, dice, [d.value for d in photo.dice], tray)
@@ -115,9 +129,9 @@ def test_nothing_to_learn_from_or_keep_it_in_is_one_line(
     assert "run `farkle-pi calibrate` first" in capsys.readouterr().err
     only_held = tmp_path / "held"
     photo: LabelledImage = load_folder(folder)[-1]
-    picture = cv2.imread(str(photo.path))
-    assert picture is not None and is_holdout(photo.path.name)
-    keep_photo(only_held, photo.path.stem, picture, [(d.value, d.bbox) for d in photo.dice])
+    picture = read_picture(photo.path)
+    assert is_holdout(photo.path.name)
+    keep_photo(only_held, photo.path.stem, picture, kept_dice(photo))
     assert cli.main(["learn", str(only_held), *calibration]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no photo in" in err and "1 of them held out" in err

@@ -92,14 +92,18 @@ def test_a_lost_camera_is_shown_typed_dice_play_on_and_it_is_picked_up_again(
     events: Queue[TrayEvent] = Queue()
     live = LiveTray(FakeCamera(cable, quiet), Tray(no_dice, None, expect_full=6), events,
                     reopen=lambda: FakeCamera(cable, quiet), retry_seconds=0.01)
-    app = App(table, open_surface((480, 320), headless=True), DARK, tray_events=events,
+    # one queue, as `farkle-pi table` shares it: LiveTray puts TrayEvents, the App takes them as
+    # TrayNews; a Queue is invariant, so no annotation fits both ends
+    app = App(table, open_surface((480, 320), headless=True), DARK,
+              tray_events=events,  # type: ignore[arg-type]
               camera=lambda: live.latest)
     app.camera_status = live.status
     live.start()
     try:
         wait_for(lambda: live.latest is not None, app)
         app.step()
-        assert app._picture is not None and not app.view.prompt.startswith("camera lost")
+        assert app._picture is not None and app.view is not None
+        assert not app.view.prompt.startswith("camera lost")
 
         cable.plugged = False
         wait_for(lambda: live.error != "", app)
@@ -153,6 +157,7 @@ def test_open_live_tray_looks_again_only_for_real_cameras(
         spec = str(tmp_path / "session.mp4")
     live = open_live_tray(CameraConfig(source=spec), tmp_path / "none.json", Queue())
     assert (live.reopen is not None) == reopens
+    assert live.source is not None
     live.source.close()
 
 

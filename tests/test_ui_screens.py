@@ -65,6 +65,13 @@ def changed_share(a: pygame.Surface, b: pygame.Surface) -> float:
     return float(differing(a, b).mean())
 
 
+def rgb(surface: pygame.Surface, at: tuple[int, int]) -> tuple[int, int, int]:
+    """`surface.get_at(at)[:3]`, the pixel without its alpha (pygame's stubs type that slice as
+    a 1-tuple)."""
+    colour = surface.get_at(at)
+    return colour.r, colour.g, colour.b
+
+
 def changed_share_outside(a: pygame.Surface, b: pygame.Surface, texts: list[pygame.Rect]
                           ) -> float:
     """Share of changed pixels away from the texts, each grown by a tenth of its width and
@@ -131,15 +138,15 @@ def test_dice_are_drawn_with_their_pips_and_colours() -> None:
     painter = Painter(surface, DARK)
     surface.fill((0, 0, 0))
     painter.die(Box(0, 0, 200, 200), 1, "red")
-    centre = surface.get_at((100, 100))[:3]
-    corner_pip = surface.get_at((52, 52))[:3]
-    body = surface.get_at((100, 40))[:3]
+    centre = rgb(surface, (100, 100))
+    corner_pip = rgb(surface, (52, 52))
+    body = rgb(surface, (100, 40))
     assert body == (213, 94, 0)  # vermillion body
     assert centre == (255, 255, 255)  # one white pip in the middle of a red die
     assert corner_pip == body  # a 1 has no corner pips
     painter.die(Box(0, 0, 200, 200), 6, "white")
-    assert surface.get_at((52, 52))[:3] == (0, 0, 0)  # a 6 has corner pips, black on white
-    assert surface.get_at((100, 100))[:3] != (0, 0, 0)  # ... and none in the middle
+    assert rgb(surface, (52, 52)) == (0, 0, 0)  # a 6 has corner pips, black on white
+    assert rgb(surface, (100, 100)) != (0, 0, 0)  # ... and none in the middle
 
 
 def test_results_banner_grows_in() -> None:
@@ -147,8 +154,8 @@ def test_results_banner_grows_in() -> None:
     render(early, SAMPLES["results"], DARK, seconds=0.0)
     render(late, SAMPLES["results"], DARK, seconds=1.0)
     green = DARK.good
-    assert early.get_at((30, 30))[:3] != green  # the banner starts smaller ...
-    assert late.get_at((30, 30))[:3] == green  # ... and fills its box once grown
+    assert rgb(early, (30, 30)) != green  # the banner starts smaller ...
+    assert rgb(late, (30, 30)) == green  # ... and fills its box once grown
 
 
 def test_throw_screen_shows_the_camera_while_waiting_for_a_throw() -> None:

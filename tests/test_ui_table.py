@@ -15,7 +15,7 @@ from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
 from farkle_pi.tray import Tray
-from farkle_pi.ui.actions import Action
+from farkle_pi.ui.actions import Action, ActionKind
 
 PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30)
 
@@ -341,7 +341,7 @@ def test_a_die_stepped_through_a_face_that_scores_nothing_does_not_end_the_turn(
 
 @pytest.mark.parametrize(("press", "farkle"), [("keep", True), ("undo", False), ("bank", False)])
 def test_keep_takes_a_stepped_farkle_and_other_buttons_drop_it(
-    table: Table, press: str, farkle: bool
+    table: Table, press: ActionKind, farkle: bool
 ) -> None:
     table.tray(News("settled", dice("133446")))
     table.handle(Action("die", value=0))
@@ -476,6 +476,7 @@ def test_virtual_throws_cannot_be_undone_but_keeps_can(tmp_path: Path) -> None:
         table.handle(Action("keep"))  # the Pi throws
         while table.state is not None and table.state.phase != "keep":
             table.handle(Action("keep"))  # a Farkle passes the turn: throw again
+        assert table.state is not None
         thrown = table.state.last_throw
         table.handle(Action("undo"))
         assert "cannot be taken back" in table.view().error

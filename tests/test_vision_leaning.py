@@ -120,7 +120,8 @@ def test_few_flat_dice_on_real_photos_are_called_leaning() -> None:
     found = leaning = 0
     for photo in photos:
         side = statistics.median((d.bbox[2] + d.bbox[3]) / 2 for d in photo.dice) / 1.25
-        dice = read_dice(cv2.imread(str(photo.path)), Calibration(die_size_px=side))
+        picture = np.asarray(cv2.imread(str(photo.path)), np.uint8)
+        dice = read_dice(picture, Calibration(die_size_px=side))
         for _, reading in match(photo.dice, dice):
             if reading is not None:
                 found, leaning = found + 1, leaning + (not reading.flat)
