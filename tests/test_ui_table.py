@@ -59,6 +59,14 @@ def test_dice_read_unsure_are_named_for_the_players_to_check(table: Table) -> No
     assert table.view().prompt == "check the 1: read unsure - tap a die to correct it"
 
 
+def test_dice_read_only_because_a_second_reader_agreed_are_named_too(table: Table) -> None:
+    """Sure as settled (0.9), but the first reader was not: on dice no reader saw, such
+    agreements are often wrong, so the players are asked to look."""
+    table.tray(News("settled", (*dice("1552"), Die(4, confidence=0.9, settled=True), Die(3))))
+    assert table.state is not None and str(table.state.last_throw) == "123455"
+    assert table.view().prompt == "check the 4: read unsure - tap a die to correct it"
+
+
 def test_scoring_dice_taken_out_one_at_a_time_join_the_keep(table: Table) -> None:
     table.tray(News("settled", dice("155236")))
     for taken, points, left in (("1", 100, 5), ("5", 150, 4), ("5", 200, 3)):

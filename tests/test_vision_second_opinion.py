@@ -72,8 +72,9 @@ def test_sure_dice_are_not_asked_about(monkeypatch: pytest.MonkeyPatch) -> None:
     others = Readers({})
     monkeypatch.setattr(reader, "classify", others)
     faces = reader._faces(np.array([_probs(3, 0.95), _probs(6, 0.85)]), _view)
-    assert [face for face, _ in faces] == [3, 6]
-    assert [sure for _, sure in faces] == pytest.approx([0.95, 0.85])
+    assert [face for face, _, _ in faces] == [3, 6]
+    assert [sure for _, sure, _ in faces] == pytest.approx([0.95, 0.85])
+    assert [settled for _, _, settled in faces] == [False, False]
     assert others.asked == []
 
 
@@ -89,8 +90,9 @@ def test_a_die_read_just_over_the_threshold_is_looked_at_again(
                       turned={0: [_probs(6, 0.9)], 1: [_probs(2, 0.8), _probs(5, 0.8)]})
     monkeypatch.setattr(reader, "classify", readers)
     agree, disagree = reader._faces(np.array([_probs(6, 0.75), _probs(6, 0.75)]), _view)
-    value, confidence = agree
+    value, confidence, settled = agree
     assert value == 6 and confidence == pytest.approx(0.75)  # the turns' mean, 0.86, would be surer
+    assert not settled  # the first reader's own reading
     assert disagree[1] < reader.MIN_CONFIDENCE  # read_dice reports it as None
     assert readers.asked[:6] == [(READER_FILE, 0, CROP_SCALE)] * 3 + [(READER_FILE, 1,
                                                                       CROP_SCALE)] * 3
@@ -107,8 +109,9 @@ def test_a_sure_agreement_makes_an_unsure_die_read(monkeypatch: pytest.MonkeyPat
     })
     monkeypatch.setattr(reader, "classify", others)
     faces = reader._faces(first, _view)
-    assert [face for face, _ in faces] == [2, 5, 4]
-    assert [sure for _, sure in faces] == pytest.approx([0.99, 0.9, 0.85])
+    assert [face for face, _, _ in faces] == [2, 5, 4]
+    assert [sure for _, sure, _ in faces] == pytest.approx([0.99, 0.9, 0.85])
+    assert [settled for _, _, settled in faces] == [False, True, True]  # by the others
     # the first reader sees both unsure dice again, in one batch, three turns each
     again = [(READER_FILE, 1, CROP_SCALE)] * 3 + [(READER_FILE, 2, CROP_SCALE)] * 3
     assert others.asked[:6] == again
@@ -129,8 +132,8 @@ def test_without_a_sure_agreement_the_die_stays_unsure(
     others = Readers({READER_FILE: [_probs(5, 0.6)], SECOND_READER_FILE: [opinion],
                       CLOSE_READER_FILE: [opinion]})
     monkeypatch.setattr(reader, "classify", others)
-    [(value, confidence)] = reader._faces(np.array([_probs(5, 0.6)]), _view)
-    assert value == 5 and confidence == pytest.approx(0.6)
+    [(value, confidence, settled)] = reader._faces(np.array([_probs(5, 0.6)]), _view)
+    assert value == 5 and confidence == pytest.approx(0.6) and not settled
     assert confidence < reader.MIN_CONFIDENCE  # read_dice reports it as None
     assert [net for net, _, _ in others.asked_others()] == [SECOND_READER_FILE, CLOSE_READER_FILE]
 
@@ -139,19 +142,19 @@ def test_turns_that_agree_make_an_unsure_die_read(monkeypatch: pytest.MonkeyPatc
     """The view as read said 3 at 0.5; turned, it is a sure 4 three times: the mean reads 4."""
     readers = Readers({}, turned={0: [_probs(4, 0.97), _probs(4, 0.95), _probs(4, 0.9)]})
     monkeypatch.setattr(reader, "classify", readers)
-    [(value, confidence)] = reader._faces(np.array([_probs(3, 0.5)]), _view)
+    [(value, confidence, settled)] = reader._faces(np.array([_probs(3, 0.5)]), _view)
     # the turns' marked corners are 2, 3 and 1 (bottom left, bottom right, top right)
     expected = ((1 - 0.5) / 6 + 0.9 + 0.97 + 0.95) / 4
     assert value == 4 and confidence == pytest.approx(expected)  # the mean, not the best turn
-    assert confidence >= reader.MIN_CONFIDENCE
-    assert readers.asked == [(READER_FILE, 0, CROP_SCALE)] * 3  # settled without the others
+    assert confidence >= reader.MIN_CONFIDENCE and not settled  # the first reader's own
+    assert readers.asked == [(READER_FILE, 0, CROP_SCALE)] * 3  # read without the others
 
 
 def test_one_fooled_turn_does_not_make_a_die_read(monkeypatch: pytest.MonkeyPatch) -> None:
     readers = Readers({SECOND_READER_FILE: [_probs(2, 0.1)], CLOSE_READER_FILE: [_probs(2, 0.1)]},
                       turned={0: [_probs(6, 0.99), _probs(2, 0.3)]})
     monkeypatch.setattr(reader, "classify", readers)
-    [(_, confidence)] = reader._faces(np.array([_probs(2, 0.6)]), _view)
+    [(_, confidence, _)] = reader._faces(np.array([_probs(2, 0.6)]), _view)
     assert confidence < reader.MIN_CONFIDENCE  # not the 0.99 of one turn
 
 

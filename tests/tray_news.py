@@ -13,6 +13,7 @@ class TrayDie:
     center: tuple[float, float] = (0.0, 0.0)
     flat: bool = True
     confidence: float = 0.97  # a sure reading, as most are
+    settled: bool = False  # read sure by the first reader itself
 
 
 @dataclass(frozen=True)

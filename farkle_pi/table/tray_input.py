@@ -17,9 +17,10 @@ PROMPTS = {
     "unreadable": "a die cannot be read - throw again or enter its face",
 }
 # A die read surer than the reader's threshold (0.7) but below this is named on the screen
-# for the players to look at (the reader has looked at it again in four turns, LOOK_AGAIN).
-# On photos of dice its first reader never saw, 13 of the 54 dice read wrong and sure are
-# below it, and 151 of the 863 read right (docs/vision.md)
+# for the players to look at (the reader has looked at it again in four turns, LOOK_AGAIN),
+# and so is one a second reader settled. On felt trays no reader saw, that names 68 of the
+# 104 dice read wrong and sure, and 175 of the 699 read right; on byler_d6's hold-out 1 of 3
+# and 29 of 410 (docs/vision.md)
 UNSURE = 0.8
 
 
@@ -34,6 +35,8 @@ class TrayDie(Protocol):
     def flat(self) -> bool: ...
     @property
     def confidence(self) -> float: ...
+    @property
+    def settled(self) -> bool: ...
 
 
 class TrayNews(Protocol):
@@ -246,8 +249,11 @@ class _Spot(NamedTuple):
 
 
 def unsure_note(dice: Sequence[TrayDie]) -> str:
-    """The faces read with little confidence, for the players to check ('' when none)."""
-    faces = sorted(d.value for d in dice if d.value is not None and d.confidence < UNSURE)
+    """The faces read with little confidence, or read only because a second reader agreed
+    (on dice no reader saw, such agreements are wrong 57 times in 131: docs/vision.md), for
+    the players to check ('' when none)."""
+    faces = sorted(d.value for d in dice
+                   if d.value is not None and (d.confidence < UNSURE or d.settled))
     if not faces:
         return ""
     named = ", ".join(map(str, faces[:-1])) + " and " if len(faces) > 1 else ""

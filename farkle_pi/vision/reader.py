@@ -111,7 +111,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
     h, w = image.shape[:2]
     lean = _lean_rule([box for _, _, box, _ in kept], calibration, (w, h))
     out: list[DieReading] = []
-    for (cand, _, box, bgr), (value, conf) in zip(kept, faces, strict=True):
+    for (cand, _, box, bgr), (value, conf, settled) in zip(kept, faces, strict=True):
         flat = _lies_flat(box, lean)
         if not flat and lean is not None:  # a suspect: its whole outline must lean too
             whole = _whole_outline(image, cand, cands, box)
@@ -142,6 +142,7 @@ def read_dice(image_bgr: Image, calibration: Calibration | None = None) -> list[
             flat=flat,
             at_edge=at_edge,
             touching=touching,
+            settled=settled and readable,
         ))
     return out
 
@@ -160,8 +161,9 @@ def first_looks(image: Image, cands: list[Candidate]
 
 
 def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, float], Image],
-           learned: LearnedDice | None = None) -> list[tuple[int, float]]:
-    """Each die's face and confidence, with a second look and second opinions on unsure ones.
+           learned: LearnedDice | None = None) -> list[tuple[int, float, bool]]:
+    """Each die's face, confidence and whether another reader settled it, with a second look
+    and second opinions on unsure ones.
 
     A face is the same face turned, so the first reader reads its unsure dice (under
     LOOK_AGAIN, a little above MIN_CONFIDENCE) again in three more quarter turns and the mean
@@ -170,7 +172,7 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
     make it surer.
     The other readers were trained on other data, another recipe or another view, so they are
     rarely wrong together with the first: an unsure reading stands when one of them is sure
-    of the same face, and the confidence is then that reader's.
+    of the same face, and the confidence is then that reader's (the die is `settled`).
     """
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
@@ -184,13 +186,15 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
         if confs[i] >= MIN_CONFIDENCE and value == values[i]:  # only checked: no surer for it
             conf = min(conf, confs[i])  # (so the table still names it as unsure, UNSURE 0.8)
         values[i], confs[i] = value, conf
+    settled = [False] * len(values)
     for net, scale in SECOND_OPINIONS:
         unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
         opinions = classify([second_view(i, net, scale) for i in unsure], net)
         for i, q in zip(unsure, opinions, strict=True):
             if float(q[values[i]]) >= MIN_CONFIDENCE:
                 confs[i] = float(q[values[i]])
-    return list(zip(values, confs, strict=True))
+                settled[i] = True
+    return list(zip(values, confs, settled, strict=True))
 
 
 def quarter_turns(view: Image) -> list[Image]:

@@ -23,7 +23,9 @@ class DieReading:
     ``value`` is the face pointing up, or None when the reader cannot tell
     (leaning die, cut by the edge, odd face, blur): the caller should ask for a
     re-throw or a correction rather than guess. ``confidence`` is the reader's
-    probability for ``value`` (for None: for its best guess).
+    probability for ``value`` (for None: for its best guess). ``settled``: the first
+    reader was unsure and another reader, sure of the same face, settled it; on dice no
+    reader saw, such agreements are often wrong (docs/vision.md), so the table names them.
     """
 
     value: int | None
@@ -36,6 +38,7 @@ class DieReading:
     flat: bool
     at_edge: bool
     touching: bool
+    settled: bool = False
 
     def to_json(self) -> dict[str, object]:
         """The `farkle-pi detect --json` form of this die."""
