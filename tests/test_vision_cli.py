@@ -70,6 +70,25 @@ def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert (tmp_path / "out-synth_00.png").is_file() and (tmp_path / "out-synth_01.png").is_file()
 
 
+def test_human_listing_says_which_dice_a_second_reader_settled(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from farkle_pi import vision
+    from farkle_pi.vision.types import DieReading, RotatedBox
+
+    def read(settled: bool) -> DieReading:
+        return DieReading(4, 0.9, (50.0, 60.0), RotatedBox((50.0, 60.0), (30.0, 30.0), 0.0),
+                          (35, 45, 30, 30), "white", (235, 235, 235), flat=True,
+                          at_edge=False, touching=False, settled=settled)
+
+    monkeypatch.setattr(vision, "read_dice", lambda image, calibration=None: [read(True),
+                                                                               read(False)])
+    assert main(["detect", str(FIXTURES / "synth_00.png")]) == 0
+    settled, first = capsys.readouterr().out.splitlines()[1:]
+    assert settled.split()[0] == "4" and settled.endswith("settled")
+    assert "settled" not in first
+
+
 @pytest.mark.parametrize("name", ["out.xyz", "out"])
 def test_draw_to_a_name_opencv_cannot_write_is_refused_before_reading(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str

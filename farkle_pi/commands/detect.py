@@ -73,7 +73,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"{path}: {len(dice)} dice ({ms:.1f} ms)")
             for d in dice:
                 flags = [f for f, on in (("cocked", not d.flat), ("edge", d.at_edge),
-                                         ("touching", d.touching)) if on]
+                                         ("touching", d.touching), ("settled", d.settled))
+                         if on]
                 value = "?" if d.value is None else str(d.value)
                 print(f"  {value}  {d.confidence:.2f}  {d.colour_name:<7}"
                       f" at ({d.center[0]:.0f}, {d.center[1]:.0f})  {' '.join(flags)}")
