@@ -4,26 +4,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import cv2
 import numpy as np
-import numpy.typing as npt
 import pytest
 from test_learned_dice import copied
 
 from farkle_pi import cli
 from farkle_pi.commands import learn as learn_command
+from farkle_pi.devices.imagefile import read_image
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.dataset import LabelledImage, is_holdout, load_folder
 from farkle_pi.vision.evaluate import Score
 from farkle_pi.vision.keep import Box, keep_photo
 from farkle_pi.vision.lessons import labelled, lesson
 from farkle_pi.vision.reader import read_dice
-
-
-def read_picture(path: Path) -> npt.NDArray[np.uint8]:
-    picture = cv2.imread(str(path))
-    assert picture is not None, path
-    return np.asarray(picture, np.uint8)
 
 
 def kept_dice(photo: LabelledImage) -> list[tuple[int, Box]]:
@@ -47,7 +40,7 @@ def kept(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> tuple[Path, list
     args = copied("basic", tmp_path)
     assert cli.main(["dice-check", *args, "--rounds", "1", "--keep", str(tmp_path / "first")]) == 0
     photo = load_folder(tmp_path / "first")[0]
-    picture = read_picture(photo.path)
+    picture = read_image(photo.path)
     for stem in names(False, 2) + names(True, 1):
         keep_photo(tmp_path / "kept", stem, picture, kept_dice(photo))
     capsys.readouterr()
@@ -92,7 +85,7 @@ def test_a_kept_photo_teaches_the_views_its_round_would_have_taught(
     folder, calibration = kept
     tray = Calibration.load(Path(calibration[1]))
     photo = load_folder(folder)[0]
-    picture = read_picture(photo.path)
+    picture = read_image(photo.path)
     dice = [d for d in read_dice(picture, tray) if tray.inside(d.center)]
     from_label = labelled(picture, photo.dice, tray)
     in_sitting = lesson(picture, dice, [d.value for d in photo.dice], tray)
@@ -129,7 +122,7 @@ def test_nothing_to_learn_from_or_keep_it_in_is_one_line(
     assert "run `farkle-pi calibrate` first" in capsys.readouterr().err
     only_held = tmp_path / "held"
     photo: LabelledImage = load_folder(folder)[-1]
-    picture = read_picture(photo.path)
+    picture = read_image(photo.path)
     assert is_holdout(photo.path.name)
     keep_photo(only_held, photo.path.stem, picture, kept_dice(photo))
     assert cli.main(["learn", str(only_held), *calibration]) == 2
