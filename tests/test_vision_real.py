@@ -75,11 +75,11 @@ def test_close_ups_are_found_at_their_size() -> None:
 
 def test_dice_a_second_reader_settled_are_marked_on_a_real_photo() -> None:
     """A hold-out photo of seven dice: the first reader is unsure of all seven, the second
-    and close readers settle three of them (rightly), the other four stay unread."""
+    reader settles two of them (rightly), the other five stay unread."""
     photo = next(p for p in load_folder(real_photos("byler_d6"))
                  if p.path.name == "IMG_20191209_095854.jpg")
     pairs = match(photo.dice, read_dice(read_image(photo.path)))
     settled = sorted(lab.value for lab, r in pairs if r is not None and r.settled)
-    assert settled == [2, 5, 6]  # measured: 0.87, 0.93, 0.80
+    assert settled == [2, 5]  # measured: 0.87, 0.93; the 6 (first reader 0.39) is not asked
     assert all(r is not None and r.value in (None, lab.value) for lab, r in pairs)
     assert all(r.settled == (r.value is not None) for _, r in pairs if r is not None)

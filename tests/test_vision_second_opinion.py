@@ -82,12 +82,12 @@ def test_a_die_read_just_over_the_threshold_is_looked_at_again(
     monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """0.75 is enough to play but under LOOK_AGAIN: its turns check it. Turns that agree keep
-    it read, no surer than it was (the table names it as unsure); turns that see other faces
-    make it unsure, and then the others are asked."""
+    it read, no surer than it was (the table names it as unsure); turns that doubt it make it
+    unsure, and then the others are asked."""
     assert reader.MIN_CONFIDENCE < 0.75 < reader.LOOK_AGAIN
     unsure = [_probs(6, 0.2)] * 2
     readers = Readers({SECOND_READER_FILE: unsure, CLOSE_READER_FILE: unsure},
-                      turned={0: [_probs(6, 0.9)], 1: [_probs(2, 0.8), _probs(5, 0.8)]})
+                      turned={0: [_probs(6, 0.9)], 1: [_probs(6, 0.5), _probs(6, 0.4)]})
     monkeypatch.setattr(reader, "classify", readers)
     agree, disagree = reader._faces(np.array([_probs(6, 0.75), _probs(6, 0.75)]), _view)
     value, confidence, settled = agree
@@ -101,7 +101,7 @@ def test_a_die_read_just_over_the_threshold_is_looked_at_again(
 
 
 def test_a_sure_agreement_makes_an_unsure_die_read(monkeypatch: pytest.MonkeyPatch) -> None:
-    first = np.array([_probs(2, 0.99), _probs(5, 0.55), _probs(4, 0.4)])
+    first = np.array([_probs(2, 0.99), _probs(5, 0.55), _probs(4, 0.5)])
     others = Readers({
         READER_FILE: list(first),  # turned, the first reader sees what it saw
         SECOND_READER_FILE: [_probs(2, 0.0), _probs(5, 0.9), _probs(1, 0.8)],
@@ -136,6 +136,19 @@ def test_without_a_sure_agreement_the_die_stays_unsure(
     assert value == 5 and confidence == pytest.approx(0.6) and not settled
     assert confidence < reader.MIN_CONFIDENCE  # read_dice reports it as None
     assert [net for net, _, _ in others.asked_others()] == [SECOND_READER_FILE, CLOSE_READER_FILE]
+
+
+def test_a_weak_guess_is_not_put_to_the_others(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under SETTLE_FROM the first reader is guessing; the others would be sure of its guess,
+    but on dice no reader saw they are wrong together with such guesses too often."""
+    guess = _probs(6, 0.45)
+    assert guess[6] < reader.SETTLE_FROM
+    others = Readers({READER_FILE: [guess], SECOND_READER_FILE: [_probs(6, 0.95)],
+                      CLOSE_READER_FILE: [_probs(6, 0.95)]})
+    monkeypatch.setattr(reader, "classify", others)
+    [(value, confidence, settled)] = reader._faces(np.array([guess]), _view)
+    assert value == 6 and confidence == pytest.approx(0.45) and not settled
+    assert others.asked_others() == []
 
 
 def test_turns_that_agree_make_an_unsure_die_read(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -67,6 +67,10 @@ NEIGHBOUR_GAP = 0.6  # box sizes beyond which another candidate's pixels are its
 SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to the empty tray
 # Asked in turn about dice the first reader is unsure of: (net file, view side / die size)
 SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
+# ... only about dice the first reader (in its four turns) gives at least this: on dice no
+# reader saw, the others agree with its weaker guesses about as often wrongly as rightly
+# (docs/vision.md, 23rd session)
+SETTLE_FROM = 0.5
 TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors add nothing)
 
 
@@ -171,8 +175,10 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
     a die already sure enough to play is only checked so: the turns may unsettle it, not
     make it surer.
     The other readers were trained on other data, another recipe or another view, so they are
-    rarely wrong together with the first: an unsure reading stands when one of them is sure
-    of the same face, and the confidence is then that reader's (the die is `settled`).
+    rarely wrong together with the first: an unsure reading (SETTLE_FROM or more) stands when
+    one of them is sure of the same face, and the confidence is then that reader's (the die is
+    `settled`). A weaker guess is not put to them: on dice no reader saw they are wrong
+    together with it too often.
     """
     values = [int(np.argmax(p[1:])) + 1 for p in probs]
     confs = [float(p[v]) for p, v in zip(probs, values, strict=True)]
@@ -188,7 +194,7 @@ def _faces(probs: npt.NDArray[np.float32], second_view: Callable[[int, str, floa
         values[i], confs[i] = value, conf
     settled = [False] * len(values)
     for net, scale in SECOND_OPINIONS:
-        unsure = [i for i, c in enumerate(confs) if c < MIN_CONFIDENCE]
+        unsure = [i for i, c in enumerate(confs) if SETTLE_FROM <= c < MIN_CONFIDENCE]
         opinions = classify([second_view(i, net, scale) for i in unsure], net)
         for i, q in zip(unsure, opinions, strict=True):
             if float(q[values[i]]) >= MIN_CONFIDENCE:
