@@ -1,6 +1,6 @@
 """Unsure dice only: the first reader looks again at three more turns of a die it read under
-LOOK_AGAIN, then other readers are asked about those still under MIN_CONFIDENCE, and only a
-sure agreement makes them read."""
+LOOK_AGAIN, then other readers are asked about those still under MIN_CONFIDENCE (but not
+under SETTLE_FROM), and only a sure agreement makes them read."""
 
 from __future__ import annotations
 
