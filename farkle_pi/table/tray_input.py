@@ -18,9 +18,9 @@ PROMPTS = {
 }
 # A die read surer than the reader's threshold (0.7) but below this is named on the screen
 # for the players to look at (the reader has looked at it again in four turns, LOOK_AGAIN),
-# and so is one a second reader settled. On felt trays no reader saw, that names 68 of the
-# 104 dice read wrong and sure, and 175 of the 699 read right; on byler_d6's hold-out 1 of 3
-# and 29 of 410 (docs/vision.md)
+# and so is one a second reader settled. On felt trays no reader saw, that names 38 of the
+# 74 dice read wrong and sure, and 162 of the 686 read right; on byler_d6's hold-out 1 of 3
+# and 27 of 408 (docs/vision.md, 23rd session)
 UNSURE = 0.8
 
 
@@ -250,7 +250,7 @@ class _Spot(NamedTuple):
 
 def unsure_note(dice: Sequence[TrayDie]) -> str:
     """The faces read with little confidence, or read only because a second reader agreed
-    (on dice no reader saw, such agreements are wrong 57 times in 131: docs/vision.md), for
+    (on dice no reader saw, such agreements are wrong 27 times in 88: docs/vision.md), for
     the players to check ('' when none)."""
     faces = sorted(d.value for d in dice
                    if d.value is not None and (d.confidence < UNSURE or d.settled))

@@ -68,7 +68,7 @@ SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to t
 # Asked in turn about dice the first reader is unsure of: (net file, view side / die size)
 SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
 # ... only about dice the first reader (in its four turns) gives at least this: on dice no
-# reader saw, the others agree with its weaker guesses about as often wrongly as rightly
+# reader saw, the others' agreements with its weaker guesses were wrong 28 times in 45
 # (docs/vision.md, 23rd session)
 SETTLE_FROM = 0.5
 TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors add nothing)
