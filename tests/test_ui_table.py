@@ -67,6 +67,21 @@ def test_dice_read_only_because_a_second_reader_agreed_are_named_too(table: Tabl
     assert table.view().prompt == "check the 4: read unsure - tap a die to correct it"
 
 
+def test_a_tray_whose_dice_read_unsure_often_is_told_to_learn_them(table: Table) -> None:
+    """A third of the dice unsure over thirty and more thrown (a tray no net saw): once the
+    prompt bar is free of dice to check, it says how to teach the tray its dice, once."""
+    weak = Die(6, confidence=0.75)
+    for _ in range(5):
+        table.tray(News("settled", (*dice("2234"), weak, weak)))  # a Farkle: the next throws
+        assert table.view().prompt == "check the 6 and 6: read unsure - tap a die to correct it"
+    table.tray(News("settled", dice("155234")))
+    assert table.view().prompt == ("many dice read unsure here - teach me your dice: "
+                                   "farkle-pi dice-check --learn")
+    table.tray(News("removed", dice("1")))
+    assert table.state is not None and table.state.turn_points == 100
+    assert not table.view().prompt
+
+
 def test_scoring_dice_taken_out_one_at_a_time_join_the_keep(table: Table) -> None:
     table.tray(News("settled", dice("155236")))
     for taken, points, left in (("1", 100, 5), ("5", 150, 4), ("5", 200, 3)):

@@ -33,6 +33,7 @@ from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
+from farkle_pi.table.familiar import UnsureShare
 from farkle_pi.table.tray_input import (
     Rekeep,
     TrayInput,
@@ -91,6 +92,7 @@ class Table:
         self.entry = Entry()  # a throw being entered by hand
         self.tray_input = TrayInput()  # camera mode: tray events into game commands
         self.unread: Unread | None = None  # a settled throw with dice to enter by hand
+        self.unsure_share = UnsureShare()  # camera mode: is the tray new to the reader?
         # a misread throw being set right with taps, held while it scores nothing (a tap or two
         # more may reach the true face): the dice shown, and the taps as (was, now)
         self.stepping: Roll | None = None
@@ -387,6 +389,8 @@ class Table:
         if event.kind == "settled" and self.unread is not None:  # thrown again instead
             self.unread, self.entry = None, Entry()
         step = self.tray_input.step(state, event)
+        if isinstance(step, Throw | Unread):
+            self.unsure_share.add(event.dice)
         if isinstance(step, str):
             self.prompt = step
         elif isinstance(step, Unread):  # the dice read are in; the players enter the others
@@ -399,6 +403,8 @@ class Table:
             self._apply(step)
             if isinstance(step, Throw):  # played as read; the dice read unsure named to check
                 self.prompt = unsure_note(event.dice)
+        if step is not None and not self.prompt and not self.unread:  # the prompt bar is free
+            self.prompt = self.unsure_share.hint()
 
     def _rekeep(self, keep: Roll) -> None:
         """The last keep made again with other dice of its throw, if the rules take it."""

@@ -248,12 +248,16 @@ class _Spot(NamedTuple):
     by_hand: bool = False
 
 
+def read_unsure(die: TrayDie) -> bool:
+    """No face, a face under UNSURE, or one only a second reader's agreement settled."""
+    return die.value is None or die.confidence < UNSURE or die.settled
+
+
 def unsure_note(dice: Sequence[TrayDie]) -> str:
     """The faces read with little confidence, or read only because a second reader agreed
     (on dice no reader saw, such agreements are wrong 27 times in 88: docs/vision.md), for
     the players to check ('' when none)."""
-    faces = sorted(d.value for d in dice
-                   if d.value is not None and (d.confidence < UNSURE or d.settled))
+    faces = sorted(d.value for d in dice if d.value is not None and read_unsure(d))
     if not faces:
         return ""
     named = ", ".join(map(str, faces[:-1])) + " and " if len(faces) > 1 else ""
