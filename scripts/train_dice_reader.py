@@ -122,7 +122,8 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
                          grey_byler: bool = True, review: Path | None = None,
                          hard_share: float = 0.0, left_out: tuple[str, ...] = (),
                          slant_share: float = 0.0, translucent_share: float = 0.0,
-                         more: tuple[Path, ...] = (), more_weight: int = 1
+                         more: tuple[Path, ...] = (), more_weight: int = 1,
+                         busy_share: float = 0.0,
                          ) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
     """(image, centres Nx2, sizes N, values N) for every training photo.
 
@@ -158,7 +159,8 @@ def load_training_images(data: Path, n_synth: int, rng: np.random.Generator,
     print(f"photos: byler {len(byler)}, rune55 {len(keep)}, more {len(kept)}", flush=True)
     for _ in range(n_synth):
         img, dice = render_scene(rng, size_range=(20.0, 120.0), hard_share=hard_share,
-                                 slant_share=slant_share, translucent_share=translucent_share)
+                                 slant_share=slant_share, translucent_share=translucent_share,
+                                 busy_share=busy_share)
         out.append((img, np.array([d.center for d in dice], np.float32),
                     np.array([d.size * 1.1 for d in dice], np.float32),
                     np.array([d.value for d in dice], np.int64)))
@@ -623,6 +625,9 @@ def main() -> None:
     ap.add_argument("--translucent-synth", type=float, default=0.0,
                     help="share of synthetic dice that are see-through (the other faces' pips "
                          "show faintly)")
+    ap.add_argument("--busy-synth", type=float, default=0.0,
+                    help="share of synthetic scenes on a busy, speckled table (carpet, "
+                         "terrazzo): spots the size of pips that are not dice")
     ap.add_argument("--hard-share", type=float, default=0.0,
                     help="share of a batch's dice drawn in proportion to their last loss "
                          "(hard dice seen more often)")
@@ -648,7 +653,7 @@ def main() -> None:
     items = load_training_images(args.data, args.synth, rng, not args.no_grey_byler,
                                  args.label_review, args.hard_synth, tuple(args.leave_out),
                                  args.slant_synth, args.translucent_synth,
-                                 tuple(args.more_data), args.more_weight)
+                                 tuple(args.more_data), args.more_weight, args.busy_synth)
     args.out.mkdir(exist_ok=True)
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector

@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from farkle_pi.vision.synth import SynthDie, draw_die, marble, render_scene
+from farkle_pi.vision.synth import SynthDie, busy_table, draw_die, marble, render_scene
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
 
@@ -75,3 +75,24 @@ def test_translucent_share_makes_see_through_dice_and_leaves_others_alone() -> N
     dice = [d for _ in range(5) for d in render_scene(rng, n_dice=6, translucent_share=1.0)[1]]
     assert all(d.translucent for d in dice)
     assert not any(d.translucent for d in render_scene(rng, n_dice=6)[1])
+
+
+def test_a_busy_table_is_spots_of_about_a_pips_size_not_dice() -> None:
+    """busy_share's tables: many spots, each far smaller than a die, in several colours, and
+    the scene's dice drawn on top of them as on any table."""
+    rng = np.random.default_rng(5)
+    plain = np.full((240, 320, 3), 128, np.uint8)
+    spotted = busy_table(plain, 40.0, rng)
+    changed = (np.abs(spotted.astype(np.int16) - plain).max(axis=2) > 30).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(changed)
+    spots = stats[1:, cv2.CC_STAT_AREA]
+    assert 0.15 < changed.mean() < 0.9
+    assert count > 100 and float(np.median(spots)) < 0.1 * 40 * 40  # a pip's size, not a die's
+    colours = {tuple(int(c) // 32 for c in px) for px in spotted[changed > 0][::7]}
+    assert len(colours) >= 3
+    img, dice = render_scene(np.random.default_rng(6), n_dice=4, busy_share=1.0, noise=False)
+    assert len(dice) == 4
+    for die in dice:  # the middle of each die's face is its body colour, not spots
+        cx, cy, r = round(die.center[0]), round(die.center[1]), round(die.size / 4)
+        middle = np.median(img[cy - r:cy + r, cx - r:cx + r].reshape(-1, 3), axis=0)
+        assert np.abs(middle - np.array(die.body_bgr)).max() < 60

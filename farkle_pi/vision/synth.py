@@ -111,6 +111,27 @@ def random_background(shape: tuple[int, int], rng: np.random.Generator,
     return np.asarray(np.clip(img, 0, 255), np.uint8)
 
 
+def busy_table(img: Image, die_size: float, rng: np.random.Generator) -> Image:
+    """A speckled carpet, terrazzo or busy print: many small spots of many colours, about a
+    pip's size, that are not dice (the readers must learn that pips belong on a die's face)."""
+    h, w = img.shape[:2]
+    out = img.copy()
+    palette = [tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(int(rng.integers(3, 8)))]
+    radius = (0.05 * die_size, 0.16 * die_size)
+    cover = rng.uniform(0.2, 0.7)  # share of the table under spots (before they overlap)
+    count = int(cover * h * w / (math.pi * ((radius[0] + radius[1]) / 2) ** 2))
+    xs, ys = rng.uniform(0, w, count), rng.uniform(0, h, count)
+    rs = rng.uniform(*radius, count)
+    squash = rng.uniform(0.5, 1.0, count)
+    angles = rng.uniform(0, 180, count)
+    colours = rng.integers(len(palette), size=count)
+    for x, y, r, q, a, c in zip(xs, ys, rs, squash, angles, colours, strict=True):
+        axes = (max(1, round(r * 16)), max(1, round(r * q * 16)))
+        cv2.ellipse(out, (round(x * 16), round(y * 16)), axes, float(a), 0, 360, palette[c], -1,
+                    cv2.LINE_AA, 4)
+    return np.asarray(cv2.GaussianBlur(out, (0, 0), rng.uniform(0.3, 1.0)), np.uint8)
+
+
 def draw_die(img: Image, die: SynthDie, pip_bgr: tuple[int, int, int],
              rng: np.random.Generator) -> None:
     """Draw one die (shadow, rounded body, shading, pips) into img in place."""
@@ -218,13 +239,15 @@ def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
                  n_dice: int | None = None, size_range: tuple[float, float] = (20.0, 80.0),
                  touching: bool = True, background: Image | None = None,
                  noise: bool = True, hard_share: float = 0.0, slant_share: float = 0.0,
-                 translucent_share: float = 0.0) -> tuple[Image, list[SynthDie]]:
+                 translucent_share: float = 0.0, busy_share: float = 0.0
+                 ) -> tuple[Image, list[SynthDie]]:
     """A random tray photo from above: background plus 1-12 dice, no overlaps.
 
     hard_share of the dice are marbled or have low-contrast pips; slant_share of the
     scenes are seen by a tilted camera, their dice drawn as cubes with side faces;
-    translucent_share of the dice (seen from above) are see-through. At 0 the random
-    stream is the one earlier renders (and the shipped nets' training) used.
+    translucent_share of the dice (seen from above) are see-through; busy_share of the
+    scenes lie on a busy, speckled table (`busy_table`). At 0 the random stream is the one
+    earlier renders (and the shipped nets' training) used.
     """
     from farkle_pi.vision.cube import View, draw_cube  # cube draws with this module's pips
 
@@ -232,6 +255,8 @@ def render_scene(rng: np.random.Generator, shape: tuple[int, int] = (480, 640),
     img: Image = random_background(shape, rng, noise) if background is None else background.copy()
     count = int(rng.integers(1, 13)) if n_dice is None else n_dice
     size = float(math.exp(rng.uniform(math.log(size_range[0]), math.log(size_range[1]))))
+    if busy_share and rng.random() < busy_share:
+        img = busy_table(img, size, rng)
     dice: list[SynthDie] = []
     for _ in range(count * 30):
         if len(dice) >= count:
