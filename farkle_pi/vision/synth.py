@@ -116,7 +116,8 @@ def busy_table(img: Image, die_size: float, rng: np.random.Generator) -> Image:
     pip's size, that are not dice (the readers must learn that pips belong on a die's face)."""
     h, w = img.shape[:2]
     out = img.copy()
-    palette = [tuple(int(v) for v in rng.integers(0, 256, 3)) for _ in range(int(rng.integers(3, 8)))]
+    palette = [tuple(int(v) for v in rng.integers(0, 256, 3))
+               for _ in range(int(rng.integers(3, 8)))]
     radius = (0.05 * die_size, 0.16 * die_size)
     cover = rng.uniform(0.2, 0.7)  # share of the table under spots (before they overlap)
     count = int(cover * h * w / (math.pi * ((radius[0] + radius[1]) / 2) ** 2))
