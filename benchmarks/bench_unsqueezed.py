@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""rune55's felt-tray photos read as the camera took them, not as Roboflow squeezed them.
+
+    [FARKLE_MODELS=DIR] .venv/bin/python benchmarks/bench_unsqueezed.py [--collection tray]
+
+Roboflow resized the Pixel's 4:3 photos to 640 x 640, so their dice look oblong (rune55's
+README). No camera makes such pictures, so a figure for "a table no net saw" is fairer on the
+photos stretched back: each photo is made 4/3 wider where its labelled boxes are narrower than
+tall (a landscape photo), else 4/3 taller, and its labels with it. The labels only undo the
+squeeze; they choose nothing else. Prints the `farkle-pi evaluate` figures, squeezed and
+unsqueezed. For the unseen-table figure, give nets trained with `--leave-out tray`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from farkle_pi.devices.imagefile import read_image  # noqa: E402
+from farkle_pi.vision import read_dice  # noqa: E402
+from farkle_pi.vision.dataset import LabelledImage, collections, load_folder  # noqa: E402
+from farkle_pi.vision.evaluate import Score, score_photo  # noqa: E402
+
+RUNE55 = ROOT.parent / "shared" / "data" / "rune55"
+SQUEEZE = 4.0 / 3.0  # the Pixel's 4:3 put into a square
+
+
+def unsqueeze(photo: LabelledImage) -> tuple[float, float]:
+    """The photo's width and height factors back to the camera's shape."""
+    aspect = float(np.median([d.bbox[2] / d.bbox[3] for d in photo.dice]))
+    return (SQUEEZE, 1.0) if aspect < 1.0 else (1.0, SQUEEZE)
+
+
+def scaled(photo: LabelledImage, fx: float, fy: float) -> LabelledImage:
+    dice = tuple(replace(d, bbox=(d.bbox[0] * fx, d.bbox[1] * fy, d.bbox[2] * fx,
+                                  d.bbox[3] * fy)) for d in photo.dice)
+    return replace(photo, dice=dice)
+
+
+def score(photos: list[LabelledImage], back: bool) -> Score:
+    cv2.setNumThreads(1)
+    out = Score()
+    for photo in photos:
+        fx, fy = unsqueeze(photo) if back else (1.0, 1.0)
+        image = read_image(photo.path)
+        image = np.asarray(cv2.resize(image, None, fx=fx, fy=fy, interpolation=cv2.INTER_CUBIC),
+                           np.uint8)
+        t0 = time.perf_counter()
+        readings = read_dice(image)
+        out.ms.append((time.perf_counter() - t0) * 1000.0)
+        score_photo(out, scaled(photo, fx, fy), readings)
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--collection", default="tray", help="a squeezed rune55 collection")
+    args = ap.parse_args()
+    if not (RUNE55 / "labels.jsonl").is_file():
+        sys.exit(f"bench_unsqueezed: {RUNE55} is missing: put shared/data beside the checkout")
+    names = collections(RUNE55)
+    photos = [p for p in load_folder(RUNE55)
+              if names.get(p.path.name) == args.collection and p.dice]
+    for back in (False, True):
+        s = score(photos, back)
+        print(f"{args.collection} {'unsqueezed' if back else 'as stored'}: {s.photos} photos, "
+              f"{s.dice} dice: right {s.right} ({s.right / max(1, s.dice):.1%}), found / missed "
+              f"/ extra {s.found} / {s.missed} / {s.extra}, unreadable {s.unreadable}, wrong and "
+              f"confident {s.wrong_confident} ({s.wrong_confident / max(1, s.dice):.2%}), "
+              f"photos fully right {s.photos_right}, median {statistics.median(s.ms):.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
