@@ -14,11 +14,11 @@ unsqueezed. For the unseen-table figure, give nets trained with `--leave-out tra
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import time
 from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 import cv2
 import numpy as np
@@ -26,6 +26,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.devices.imagefile import read_image  # noqa: E402
+from farkle_pi.errors import FarkleError, about  # noqa: E402
 from farkle_pi.vision import read_dice  # noqa: E402
 from farkle_pi.vision.dataset import LabelledImage, collections, load_folder  # noqa: E402
 from farkle_pi.vision.evaluate import Score, score_photo  # noqa: E402
@@ -51,7 +52,11 @@ def score(photos: list[LabelledImage], back: bool) -> Score:
     out = Score()
     for photo in photos:
         fx, fy = unsqueeze(photo) if back else (1.0, 1.0)
-        image = read_image(photo.path)
+        try:
+            image = read_image(photo.path)
+        except FarkleError as error:  # its dice are not counted: said once, exit 2 at the end
+            out.skipped.append(about(photo.path, error))
+            continue
         image = np.asarray(cv2.resize(image, None, fx=fx, fy=fy, interpolation=cv2.INTER_CUBIC),
                            np.uint8)
         t0 = time.perf_counter()
@@ -66,17 +71,30 @@ def main() -> None:
     ap.add_argument("--collection", default="tray", help="a squeezed rune55 collection")
     args = ap.parse_args()
     if not (RUNE55 / "labels.jsonl").is_file():
-        sys.exit(f"bench_unsqueezed: {RUNE55} is missing: put shared/data beside the checkout")
+        fail(f"{RUNE55} is missing: put shared/data beside the checkout")
     names = collections(RUNE55)
     photos = [p for p in load_folder(RUNE55)
               if names.get(p.path.name) == args.collection and p.dice]
+    if not photos:
+        fail(f"no labelled photos in collection {args.collection!r}: choose one of "
+             f"{', '.join(sorted(set(names.values()) - {''}))}")
     for back in (False, True):
         s = score(photos, back)
+        for reason in dict.fromkeys(s.skipped):
+            print(f"bench_unsqueezed: {reason}; its dice are not counted", file=sys.stderr)
+        f = s.summary()
         print(f"{args.collection} {'unsqueezed' if back else 'as stored'}: {s.photos} photos, "
-              f"{s.dice} dice: right {s.right} ({s.right / max(1, s.dice):.1%}), found / missed "
-              f"/ extra {s.found} / {s.missed} / {s.extra}, unreadable {s.unreadable}, wrong and "
-              f"confident {s.wrong_confident} ({s.wrong_confident / max(1, s.dice):.2%}), "
-              f"photos fully right {s.photos_right}, median {statistics.median(s.ms):.1f} ms")
+              f"{s.dice} dice: right {s.right} ({f['die_accuracy']:.1%}), found / missed / "
+              f"extra {s.found} / {s.missed} / {s.extra}, unreadable {s.unreadable}, wrong and "
+              f"confident {s.wrong_confident} ({f['wrong_confident_rate']:.2%}), photos fully "
+              f"right {s.photos_right}, median {f['median_ms']:.1f} ms")
+        if s.skipped:
+            sys.exit(2)
+
+
+def fail(reason: str) -> NoReturn:
+    print(f"bench_unsqueezed: {reason}", file=sys.stderr)
+    sys.exit(2)
 
 
 if __name__ == "__main__":
