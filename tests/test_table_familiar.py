@@ -7,8 +7,10 @@ from tray_news import TrayDie as Die
 from farkle_pi.table.familiar import ENOUGH_DICE, TEACH_HINT, UnsureShare
 from farkle_pi.table.tray_input import read_unsure
 
-SURE, WEAK, UNREAD, SETTLED = Die(5), Die(5, confidence=0.75), Die(None, confidence=0.4), Die(
-    5, confidence=0.9, settled=True)
+SURE = Die(5)
+WEAK = Die(5, confidence=0.75)
+UNREAD = Die(None, confidence=0.4)
+SETTLED = Die(5, confidence=0.9, settled=True)
 
 
 def test_a_die_is_unsure_without_a_face_under_unsure_or_settled_by_another_reader() -> None:
