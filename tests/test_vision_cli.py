@@ -70,7 +70,7 @@ def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert (tmp_path / "out-synth_00.png").is_file() and (tmp_path / "out-synth_01.png").is_file()
 
 
-def test_human_listing_says_which_dice_a_second_reader_settled(
+def test_listing_and_json_say_which_dice_a_second_reader_settled(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from farkle_pi import vision
@@ -87,6 +87,9 @@ def test_human_listing_says_which_dice_a_second_reader_settled(
     settled, first = capsys.readouterr().out.splitlines()[1:]
     assert settled.split()[0] == "4" and settled.endswith("settled")
     assert "settled" not in first
+    assert main(["detect", "--json", str(FIXTURES / "synth_00.png")]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert [die["settled"] for die in row["dice"]] == [True, False]
 
 
 @pytest.mark.parametrize("name", ["out.xyz", "out"])

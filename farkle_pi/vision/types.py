@@ -52,4 +52,5 @@ class DieReading:
             "flat": self.flat,
             "at_edge": self.at_edge,
             "touching": self.touching,
+            "settled": self.settled,
         }
