@@ -2,6 +2,7 @@
 """rune55's felt-tray photos read as the camera took them, not as Roboflow squeezed them.
 
     [FARKLE_MODELS=DIR] .venv/bin/python benchmarks/bench_unsqueezed.py [--collection tray]
+        [--unsqueezed-only] [--min-heat H ...]
 
 Roboflow resized the Pixel's 4:3 photos to 640 x 640, so their dice look oblong (rune55's
 README). No camera makes such pictures, so a figure for "a table no net saw" is fairer on the
@@ -9,6 +10,10 @@ photos stretched back: each photo is made 4/3 wider where its labelled boxes are
 tall (a landscape photo), else 4/3 taller, and its labels with it. The labels only undo the
 squeeze; they choose nothing else. Prints the `farkle-pi evaluate` figures, squeezed and
 unsqueezed. For the unseen-table figure, give nets trained with `--leave-out tray`.
+
+`--min-heat` reads again at each detector bar given (`find.MIN_HEAT`): two detectors are
+compared fairly at the same number of dice missed, not at one bar, since a net that is merely
+less sure of everything misses more dice and finds fewer extras at the same bar.
 """
 
 from __future__ import annotations
@@ -27,12 +32,13 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.devices.imagefile import read_image  # noqa: E402
 from farkle_pi.errors import FarkleError, about  # noqa: E402
-from farkle_pi.vision import read_dice  # noqa: E402
+from farkle_pi.vision import find, read_dice  # noqa: E402
 from farkle_pi.vision.dataset import LabelledImage, collections, load_folder  # noqa: E402
 from farkle_pi.vision.evaluate import Score, score_photo  # noqa: E402
 
 RUNE55 = ROOT.parent / "shared" / "data" / "rune55"
 SQUEEZE = 4.0 / 3.0  # the Pixel's 4:3 put into a square
+MIN_HEAT = find.MIN_HEAT  # the shipped bar, before --min-heat moves it
 
 
 def unsqueeze(photo: LabelledImage) -> tuple[float, float]:
@@ -69,7 +75,13 @@ def score(photos: list[LabelledImage], back: bool) -> Score:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--collection", default="tray", help="a squeezed rune55 collection")
+    ap.add_argument("--unsqueezed-only", action="store_true",
+                    help="skip the photos as stored")
+    ap.add_argument("--min-heat", type=float, nargs="+", default=[find.MIN_HEAT], metavar="H",
+                    help=f"detector bars to read at (default: the shipped {find.MIN_HEAT})")
     args = ap.parse_args()
+    if not all(0.0 < heat < 1.0 for heat in args.min_heat):
+        fail(f"--min-heat takes bars between 0 and 1, not {args.min_heat}")
     if not (RUNE55 / "labels.jsonl").is_file():
         fail(f"{RUNE55} is missing: put shared/data beside the checkout")
     names = collections(RUNE55)
@@ -78,12 +90,15 @@ def main() -> None:
     if not photos:
         fail(f"no labelled photos in collection {args.collection!r}: choose one of "
              f"{', '.join(sorted(set(names.values()) - {''}))}")
-    for back in (False, True):
+    for heat, back in [(h, b) for h in args.min_heat
+                       for b in ((True,) if args.unsqueezed_only else (False, True))]:
+        find.MIN_HEAT = heat
         s = score(photos, back)
         for reason in dict.fromkeys(s.skipped):
             print(f"bench_unsqueezed: {reason}; its dice are not counted", file=sys.stderr)
         f = s.summary()
-        print(f"{args.collection} {'unsqueezed' if back else 'as stored'}: {s.photos} photos, "
+        bar = "" if args.min_heat == [MIN_HEAT] else f" at detector bar {heat:g}"
+        print(f"{args.collection} {'unsqueezed' if back else 'as stored'}{bar}: {s.photos} photos, "
               f"{s.dice} dice: right {s.right} ({f['die_accuracy']:.1%}), found / missed / "
               f"extra {s.found} / {s.missed} / {s.extra}, unreadable {s.unreadable}, wrong and "
               f"confident {s.wrong_confident} ({f['wrong_confident_rate']:.2%}), photos fully "
