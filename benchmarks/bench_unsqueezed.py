@@ -19,6 +19,7 @@ less sure of everything misses more dice and finds fewer extras at the same bar.
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 import time
 from dataclasses import replace
@@ -38,7 +39,6 @@ from farkle_pi.vision.evaluate import Score, score_photo  # noqa: E402
 
 RUNE55 = ROOT.parent / "shared" / "data" / "rune55"
 SQUEEZE = 4.0 / 3.0  # the Pixel's 4:3 put into a square
-MIN_HEAT = find.MIN_HEAT  # the shipped bar, before --min-heat moves it
 
 
 def unsqueeze(photo: LabelledImage) -> tuple[float, float]:
@@ -77,10 +77,11 @@ def main() -> None:
     ap.add_argument("--collection", default="tray", help="a squeezed rune55 collection")
     ap.add_argument("--unsqueezed-only", action="store_true",
                     help="skip the photos as stored")
-    ap.add_argument("--min-heat", type=float, nargs="+", default=[find.MIN_HEAT], metavar="H",
+    ap.add_argument("--min-heat", type=float, nargs="+", metavar="H",
                     help=f"detector bars to read at (default: the shipped {find.MIN_HEAT})")
     args = ap.parse_args()
-    if not all(0.0 < heat < 1.0 for heat in args.min_heat):
+    heats = args.min_heat or [find.MIN_HEAT]
+    if not all(0.0 < heat < 1.0 for heat in heats):
         fail(f"--min-heat takes bars between 0 and 1, not {args.min_heat}")
     if not (RUNE55 / "labels.jsonl").is_file():
         fail(f"{RUNE55} is missing: put shared/data beside the checkout")
@@ -90,14 +91,13 @@ def main() -> None:
     if not photos:
         fail(f"no labelled photos in collection {args.collection!r}: choose one of "
              f"{', '.join(sorted(set(names.values()) - {''}))}")
-    for heat, back in [(h, b) for h in args.min_heat
-                       for b in ((True,) if args.unsqueezed_only else (False, True))]:
+    for heat, back in itertools.product(heats, (True,) if args.unsqueezed_only else (False, True)):
         find.MIN_HEAT = heat
         s = score(photos, back)
         for reason in dict.fromkeys(s.skipped):
             print(f"bench_unsqueezed: {reason}; its dice are not counted", file=sys.stderr)
         f = s.summary()
-        bar = "" if args.min_heat == [MIN_HEAT] else f" at detector bar {heat:g}"
+        bar = f" at detector bar {heat:g}" if args.min_heat else ""
         print(f"{args.collection} {'unsqueezed' if back else 'as stored'}{bar}: {s.photos} photos, "
               f"{s.dice} dice: right {s.right} ({f['die_accuracy']:.1%}), found / missed / "
               f"extra {s.found} / {s.missed} / {s.extra}, unreadable {s.unreadable}, wrong and "
