@@ -3,10 +3,12 @@ in FOLDER (`dice-check --keep`), and keep it in the tray calibration.
 
 `dice-check --learn` learns from one sitting's rounds and replaces what was learned before;
 the kept photos gather over many evenings, lights and sets of dice, and here all of them teach
-it at once. One photo in five (by its name, as the train script and `evaluate --split` pick
-them) is held out, to say what learning changed on photos it did not learn from; if they read
-worse (fewer dice right, or more wrong and sure), the calibration is left as it was (exit
-code 1).
+it at once. To say what learning changes on photos it did not learn from, the photos are split
+in five groups by name (as the train script and `evaluate --split` split theirs), and each
+group is read by a layer learned from the other four: so every photo is checked, not only the
+one in five a single hold-out leaves, and every photo then teaches the layer that is kept. If
+the photos read worse so than by the reader with no learned dice (fewer right, or more wrong
+and sure), the calibration is left as it was (exit code 1).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from farkle_pi.devices.imagefile import read_image
 from farkle_pi.errors import FarkleError, about, one_line
 from farkle_pi.rules import dice_count
 from farkle_pi.vision.calibration import Calibration
-from farkle_pi.vision.dataset import LabelledImage, is_holdout, load_folder
+from farkle_pi.vision.dataset import LabelledImage, fold_of, load_folder
 from farkle_pi.vision.evaluate import Score, evaluate
 from farkle_pi.vision.learned import Examples, learn
 from farkle_pi.vision.lessons import labelled
@@ -54,34 +56,32 @@ def run(args: argparse.Namespace) -> int:
         raise FarkleError(f"no labels.jsonl in {args.folder}: give the folder that "
                           "`farkle-pi dice-check --keep` keeps photos in")
     photos = load_folder(args.folder)
-    held_out = [photo for photo in photos if is_holdout(photo.path.name)]
-    taught = [photo for photo in photos if not is_holdout(photo.path.name)]
-    print(f"learning from {photo_count(len(taught))}, {len(held_out)} held out ...", flush=True)
-    lessons, unread = lessons_of(taught, calibration)
+    print(f"learning from {photo_count(len(photos))} ...", flush=True)
+    lessons, unread = lessons_of(photos, calibration)
     for reason in unread:
         print(one_line(f"farkle-pi: {reason}; not learned from"), file=sys.stderr)
     if not lessons:
-        raise FarkleError(f"no photo in {args.folder} to learn from ({len(photos)} kept, "
-                          f"{len(held_out)} of them held out to measure with): keep more with "
-                          "`farkle-pi dice-check --keep`")
-    learned = learn(lessons)
+        raise FarkleError(f"no photo in {args.folder} to learn from ({len(photos)} kept): "
+                          "keep some with `farkle-pi dice-check --keep`")
+    learned = learn(list(lessons.values()))
     after = replace(calibration, learned=learned)
     print(f"learned your dice from {learned.dice} dice in {photo_count(len(lessons))}",
           flush=True)
-    if not held_out:
-        after.save(path)
-        print(f"saved in {path}; no photo is held out to measure with yet (one in five is, by "
-              "its name): keep more with `farkle-pi dice-check --keep`")
-        return 2 if unread else 0
-    before, now = measure(held_out, calibration), measure(held_out, after)
+    print("checking it: each photo read by what the others taught ...", flush=True)
+    before, now = cross_check(lessons, calibration)
     for reason in now.skipped:
         print(one_line(f"farkle-pi: {reason}; not measured with"), file=sys.stderr)
-    held = "the photo" if len(held_out) == 1 else f"the {photo_count(len(held_out))}"
-    print(f"{held} held out, {dice_count(now.dice)}: {now.right} read "
-          f"right, {now.wrong_confident} wrong and sure (before: {before.right}, "
+    if not now.photos:
+        after.save(path)
+        print(f"saved in {path}, not checked: too few photos to read each by what the others "
+              "taught - keep more with `farkle-pi dice-check --keep`")
+        return 2 if unread or now.skipped else 0
+    print(f"{photo_count(now.photos)}, {dice_count(now.dice)}: {now.right} read right, "
+          f"{now.wrong_confident} wrong and sure (with no learned dice: {before.right}, "
           f"{before.wrong_confident})")
     if now.right < before.right or now.wrong_confident > before.wrong_confident:
-        print(f"not saved: the photos held out read worse with it, so {path} reads as before")
+        print(f"not saved: the photos read worse with what the others taught, so {path} "
+              "reads as before")
         return 1
     after.save(path)
     print(f"saved in {path}")
@@ -89,9 +89,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def lessons_of(photos: list[LabelledImage], calibration: Calibration
-               ) -> tuple[list[Examples], list[str]]:
+               ) -> tuple[dict[LabelledImage, Examples], list[str]]:
     """Each readable photo's views with their faces; and why each other photo is left out."""
-    lessons, unread = [], []
+    lessons, unread = {}, []
     for photo in photos:
         try:
             image = read_image(photo.path)
@@ -99,18 +99,29 @@ def lessons_of(photos: list[LabelledImage], calibration: Calibration
         except FarkleError as error:
             unread.append(about(photo.path, error))
             continue
-        lessons.append(labelled(image, photo.dice, calibration))
+        lessons[photo] = labelled(image, photo.dice, calibration)
     return lessons, unread
 
 
+def cross_check(lessons: dict[LabelledImage, Examples], calibration: Calibration
+                ) -> tuple[Score, Score]:
+    """The photos read by the reader with no learned dice, and each group of them by a layer
+    learned from the other groups (a group with no other to learn from is not read)."""
+    plain = replace(calibration, learned=None)
+    before, now = Score(), Score()
+    for group in sorted({fold_of(photo.path.name) for photo in lessons}):
+        checked = [photo for photo in lessons if fold_of(photo.path.name) == group]
+        teachers = [lesson for photo, lesson in lessons.items()
+                    if fold_of(photo.path.name) != group]
+        if not teachers:
+            continue
+        before.add(measure(checked, plain))
+        now.add(measure(checked, replace(calibration, learned=learn(teachers))))
+    return before, now
+
+
 def measure(photos: list[LabelledImage], calibration: Calibration) -> Score:
-    """The photos read as the tray reads them (a learned layer fitted on another reader, after
-    an update, is left out: that is how the tray reads until it learns again)."""
-    if calibration.learned is not None:
-        try:
-            calibration.learned.check_fits()
-        except FarkleError:
-            calibration = replace(calibration, learned=None)
+    """The photos read as the tray reads them with this calibration."""
     return evaluate(photos, partial(read_dice, calibration=calibration))
 
 

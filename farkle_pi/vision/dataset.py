@@ -119,10 +119,16 @@ def json_lines(path: Path, what: str) -> list[str]:
                           "one JSON object per line") from None
 
 
-def is_holdout(name: str) -> bool:
-    """True for the photos kept out of training (stable hash of the file name)."""
+def fold_of(name: str) -> int:
+    """Which of HOLDOUT_MODULUS groups a photo falls in, by a stable hash of its file name;
+    group 0 is the hold-out."""
     digest = hashlib.sha1(Path(name).name.encode("utf-8")).digest()
-    return digest[0] % HOLDOUT_MODULUS == 0
+    return digest[0] % HOLDOUT_MODULUS
+
+
+def is_holdout(name: str) -> bool:
+    """True for the photos kept out of training."""
+    return fold_of(name) == 0
 
 
 def read_tsv(path: Path) -> list[dict[str, str]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 
 import cv2
 import numpy as np
@@ -60,6 +60,11 @@ class Score:
     failures: list[str] = field(default_factory=list)
     mistakes: list[Mistake] = field(default_factory=list)  # each die of the failures
     skipped: list[str] = field(default_factory=list)  # why each unreadable photo was left out
+
+    def add(self, other: Score) -> None:
+        """Count another set of photos in: every count and list of the two together."""
+        for name in (f.name for f in fields(self)):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     def summary(self) -> dict[str, float | int]:
         """The headline figures (rates as fractions)."""

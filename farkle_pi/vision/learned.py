@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 import numpy as np
 import numpy.typing as npt
@@ -103,16 +103,23 @@ class Examples:
     labels: list[int]
     dice: int
 
+    @cached_property
+    def features(self) -> FloatArray:
+        """The first reader's features of the views, worked out once: `farkle-pi learn` fits
+        a layer on each photo's views several times, to check each on the photos left out."""
+        net, _ = _headless_reader()
+        out: FloatArray = net.run(np.stack(self.views)).reshape(len(self.views), -1)
+        return out
+
 
 def learn(examples: Sequence[Examples]) -> LearnedDice:
     """The first reader's last layer fitted on the examples (FarkleError if there are none)."""
-    views = [v for e in examples for v in e.views]
     labels = np.array([c for e in examples for c in e.labels], np.int64)
     dice = sum(e.dice for e in examples)
     if not dice:
         raise FarkleError("no dice to learn from: every round was left out")
     net, head = _headless_reader()
-    features = net.run(np.stack(views)).reshape(len(views), -1)
+    features = np.concatenate([e.features for e in examples if e.views])
     weight, bias = fit(features, labels, head)
     return LearnedDice(net.id, weight, bias, dice)
 
