@@ -7,8 +7,8 @@ it at once. To say what learning changes on photos it did not learn from, the ph
 in five groups by name (as the train script and `evaluate --split` split theirs), and each
 group is read by a layer learned from the other four: so every photo is checked, not only the
 one in five a single hold-out leaves, and every photo then teaches the layer that is kept. If
-the photos read worse so than by the reader with no learned dice (fewer right, or more wrong
-and sure), the calibration is left as it was (exit code 1).
+the photos read that way worse than with no learned dice (fewer right, or more wrong and sure),
+the calibration is left as it was (exit code 1).
 """
 
 from __future__ import annotations
@@ -106,15 +106,18 @@ def lessons_of(photos: list[LabelledImage], calibration: Calibration
 def cross_check(lessons: dict[LabelledImage, Examples], calibration: Calibration
                 ) -> tuple[Score, Score]:
     """The photos read by the reader with no learned dice, and each group of them by a layer
-    learned from the other groups (a group with no other to learn from is not read)."""
+    learned from the other groups (none, if all are in one group: there is no other to learn
+    from)."""
+    groups: dict[int, list[LabelledImage]] = {}
+    for photo in lessons:
+        groups.setdefault(fold_of(photo.path.name), []).append(photo)
     plain = replace(calibration, learned=None)
     before, now = Score(), Score()
-    for group in sorted({fold_of(photo.path.name) for photo in lessons}):
-        checked = [photo for photo in lessons if fold_of(photo.path.name) == group]
-        teachers = [lesson for photo, lesson in lessons.items()
-                    if fold_of(photo.path.name) != group]
-        if not teachers:
-            continue
+    if len(groups) < 2:
+        return before, now
+    for group, checked in sorted(groups.items()):
+        teachers = [lessons[photo] for other, photos in groups.items() if other != group
+                    for photo in photos]
         before.add(measure(checked, plain))
         now.add(measure(checked, replace(calibration, learned=learn(teachers))))
     return before, now
