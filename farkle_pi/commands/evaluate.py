@@ -1,5 +1,5 @@
 """`farkle-pi evaluate DATASET_DIR [--json] [--split all|holdout|train] [--collection NAME]
-[--label-review FILE] [--calibration FILE] [--failures]`.
+[--label-review FILE] [--calibration FILE] [--failures] [--sheet OUT.png]`.
 
 Scores the dice reader. DATASET_DIR is a folder in the shared/data format
 (NAME.jpg + labels.jsonl). --split picks the fixed hold-out split (one photo in
@@ -9,6 +9,8 @@ collection of a mixed folder (rune55's source_names.tsv: circle, tray, ...).
 label is wrong (fixtures/label_review/); without it the labels count as given.
 --calibration reads the photos as the live tray does (its outline, empty-tray picture and die
 size): for photos of one tray, as `dice-check --keep` keeps them.
+--sheet draws each die not read right (up to 240) as a tile: the photo around it, what the
+label says and what was read.
 Timing is single-threaded (cv2.setNumThreads(1)). A labelled photo that cannot be read
 (missing, damaged, not a picture) is left out with a one-line error each, and the exit
 code is 2.
@@ -22,10 +24,15 @@ import sys
 from dataclasses import asdict
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from farkle_pi.commands.detect import EXIT_BAD_FILE
+from farkle_pi.devices.replay import IMAGE_SUFFIXES
 from farkle_pi.errors import FarkleError, one_line
+
+if TYPE_CHECKING:
+    from farkle_pi.vision.dataset import LabelledImage
+    from farkle_pi.vision.evaluate import Score
 
 
 def register(subparsers: Any) -> None:
@@ -42,6 +49,8 @@ def register(subparsers: Any) -> None:
                    help="read as the live tray reads, with this tray calibration")
     p.add_argument("--failures", action="store_true",
                    help="list photos not fully right and each die not read right")
+    p.add_argument("--sheet", type=Path, metavar="OUT.png",
+                   help="draw each die not read right on one picture")
     p.set_defaults(run=run)
 
 
@@ -53,6 +62,9 @@ def run(args: argparse.Namespace) -> int:
 
     if not (args.dataset / "labels.jsonl").is_file():
         raise FarkleError(f"no labels.jsonl in {args.dataset}")
+    if args.sheet and args.sheet.suffix.lower() not in IMAGE_SUFFIXES:  # before any work
+        raise FarkleError(f"--sheet {args.sheet}: give a picture file name ending in "
+                          f"{', '.join(sorted(IMAGE_SUFFIXES))}")
     photos = load_folder(args.dataset)
     corrected: list[str] = []
     if args.label_review:
@@ -78,24 +90,31 @@ def run(args: argparse.Namespace) -> int:
     score = evaluate(photos, reader)
     for reason in score.skipped:  # a photo left out must not pass unnoticed: say so, exit 2
         print(one_line(f"farkle-pi: {reason}; its dice are not counted"), file=sys.stderr)
-    code = EXIT_BAD_FILE if score.skipped else 0
-    figures = score.summary()
     if args.json:
         print(json.dumps({"dataset": str(args.dataset), "split": args.split,
                           "collection": args.collection,
                           "label_review": str(args.label_review) if args.label_review else None,
                           "calibration": str(args.calibration) if args.calibration else None,
-                          "labels_corrected": len(corrected), **figures,
+                          "labels_corrected": len(corrected), **score.summary(),
                           "photos_skipped": len(score.skipped),
                           "failures": score.failures,
-                          "mistakes": [asdict(m) for m in score.mistakes]}))
-        return code
+                          "mistakes": [asdict(m) for m in score.mistakes]}), flush=True)
+    else:
+        report(args, score, len(corrected))
+    if args.sheet and not write_sheet(args.sheet, score, photos):
+        return EXIT_BAD_FILE
+    return EXIT_BAD_FILE if score.skipped else 0
+
+
+def report(args: argparse.Namespace, score: Score, corrected: int) -> None:
+    """The figures as lines for people (and --failures' list)."""
+    figures = score.summary()
     part = args.split + (f", {args.collection}" if args.collection else "")
     print(f"{args.dataset} ({part}): {score.photos} photos, {score.dice} dice")
     if args.calibration:
         print(f"  read as the tray    {args.calibration}")
     if args.label_review:
-        print(f"  labels corrected    {len(corrected)} (by {args.label_review})")
+        print(f"  labels corrected    {corrected} (by {args.label_review})")
     print(f"  dice right          {score.right}/{score.dice} = {figures['die_accuracy']:.2%}")
     print(f"  found/missed/extra  {score.found} / {score.missed} / {score.extra}")
     print(f"  photos fully right  {score.photos_right}/{score.photos}"
@@ -110,4 +129,30 @@ def run(args: argparse.Namespace) -> int:
         print("  not fully right: " + " ".join(score.failures))
         for mistake in score.mistakes:
             print("    " + mistake.line())
-    return code
+    sys.stdout.flush()  # before what write_sheet says on stderr
+
+
+def write_sheet(path: Path, score: Score, photos: list[LabelledImage]) -> bool:
+    """Draw the mistakes (see vision/sheet.py) and say where, on stderr: stdout may be
+    --json. False if the file cannot be written."""
+    import cv2
+
+    from farkle_pi.devices.imagefile import read_image
+    from farkle_pi.vision.sheet import MOST, mistake_sheet
+
+    if not score.mistakes:
+        print(f"farkle-pi: every die read right, nothing to draw: {path} not written",
+              file=sys.stderr)
+        return True
+    sheet = mistake_sheet(score.mistakes, {p.path.name: p.path for p in photos}, read_image)
+    _, png = cv2.imencode(path.suffix.lower(), sheet)
+    try:
+        path.write_bytes(png.tobytes())
+    except OSError as error:  # no such folder, not writable, disk full: say which
+        print(one_line(f"farkle-pi: cannot write {path}: {error.strerror or error}"),
+              file=sys.stderr)
+        return False
+    shown = min(len(score.mistakes), MOST)
+    more = f" (the first {shown} of {len(score.mistakes)})" if shown < len(score.mistakes) else ""
+    print(f"farkle-pi: {shown} dice not read right drawn in {path}{more}", file=sys.stderr)
+    return True

@@ -32,15 +32,23 @@ class Mistake:
     label: int | None  # None for an extra
     value: int | None  # what was read (None: missed or unreadable)
     confidence: float | None  # None for a missed die
+    size: float  # px: the label's box (its longer side), or the reading's for an extra
 
     def line(self) -> str:
         """`IMG.jpg (343, 337): label 2, unreadable (0.62)` and the like."""
-        where = f"{self.photo} ({self.center[0]:.0f}, {self.center[1]:.0f})"
+        return f"{self.where()}: {self.verdict()}"
+
+    def where(self) -> str:
+        """`IMG.jpg (343, 337)`: the photo and the die's centre in it."""
+        return f"{self.photo} ({self.center[0]:.0f}, {self.center[1]:.0f})"
+
+    def verdict(self) -> str:
+        """`label 2, unreadable (0.62)`: what the label says and what was read."""
         said = "no die" if self.label is None else f"label {self.label}"
         if self.confidence is None:
-            return f"{where}: {said}, missed"
+            return f"{said}, missed"
         read = "unreadable" if self.value is None else f"read {self.value}"
-        return f"{where}: {said}, {read} ({self.confidence:.2f})"
+        return f"{said}, {read} ({self.confidence:.2f})"
 
 
 @dataclass
@@ -111,7 +119,8 @@ def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) 
     for lab, r in pairs:
         if r is None:
             score.missed += 1
-            mistakes.append(Mistake(name, "missed", lab.center, lab.value, None, None))
+            mistakes.append(Mistake(name, "missed", lab.center, lab.value, None, None,
+                                    lab.size))
             continue
         score.found += 1
         if r.value == lab.value:
@@ -122,11 +131,12 @@ def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) 
         else:
             score.wrong_confident += 1
         mistakes.append(Mistake(name, "unreadable" if r.value is None else "wrong", lab.center,
-                                lab.value, r.value, r.confidence))
+                                lab.value, r.value, r.confidence, lab.size))
     matched = {id(r) for _, r in pairs if r is not None}
     extras = [r for r in readings if id(r) not in matched]
     score.extra += len(extras)
-    mistakes += [Mistake(name, "extra", r.center, None, r.value, r.confidence) for r in extras]
+    mistakes += [Mistake(name, "extra", r.center, None, r.value, r.confidence,
+                         float(max(r.bbox[2:]))) for r in extras]
     if mistakes:
         score.failures.append(name)
         score.mistakes += mistakes
