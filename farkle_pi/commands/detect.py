@@ -30,6 +30,15 @@ def register(subparsers: Any) -> None:
     p.set_defaults(run=run)
 
 
+def check_picture_name(option: str, path: Path) -> None:
+    """A one-line error unless `path` names a picture file OpenCV can write."""
+    from farkle_pi.devices.replay import IMAGE_SUFFIXES
+
+    if path.suffix.lower() not in IMAGE_SUFFIXES:
+        raise FarkleError(f"{option} {path}: give a picture file name ending in "
+                          f"{', '.join(sorted(IMAGE_SUFFIXES))}")
+
+
 def draw_path(out: Path, image: Path, many: bool) -> Path:
     """Where --draw writes for this image: OUT itself, or OUT-<stem><suffix> for several."""
     if not many:
@@ -41,14 +50,12 @@ def run(args: argparse.Namespace) -> int:
     import cv2  # heavy imports only when the command runs
 
     from farkle_pi.devices.imagefile import read_image
-    from farkle_pi.devices.replay import IMAGE_SUFFIXES
     from farkle_pi.vision import Calibration, read_dice
     from farkle_pi.vision.draw import draw_readings
 
     cv2.setNumThreads(1)
-    if args.draw and args.draw.suffix.lower() not in IMAGE_SUFFIXES:  # before any work is done
-        raise FarkleError(f"--draw {args.draw}: give a picture file name ending in "
-                          f"{', '.join(sorted(IMAGE_SUFFIXES))}")
+    if args.draw:
+        check_picture_name("--draw", args.draw)  # before any work is done
     calibration = Calibration.load(args.calibration) if args.calibration else None
     code = 0
     many = len(args.images) > 1

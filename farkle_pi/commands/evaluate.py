@@ -26,8 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from farkle_pi.commands.detect import EXIT_BAD_FILE
-from farkle_pi.devices.replay import IMAGE_SUFFIXES
+from farkle_pi.commands.detect import EXIT_BAD_FILE, check_picture_name
 from farkle_pi.errors import FarkleError, one_line
 
 if TYPE_CHECKING:
@@ -62,9 +61,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not (args.dataset / "labels.jsonl").is_file():
         raise FarkleError(f"no labels.jsonl in {args.dataset}")
-    if args.sheet and args.sheet.suffix.lower() not in IMAGE_SUFFIXES:  # before any work
-        raise FarkleError(f"--sheet {args.sheet}: give a picture file name ending in "
-                          f"{', '.join(sorted(IMAGE_SUFFIXES))}")
+    if args.sheet:
+        check_picture_name("--sheet", args.sheet)  # before any work
     photos = load_folder(args.dataset)
     corrected: list[str] = []
     if args.label_review:

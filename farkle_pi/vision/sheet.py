@@ -50,14 +50,11 @@ def _tile(image: Image, mistake: Mistake) -> Image:
     side = max(8, round(AROUND * mistake.size))
     x0 = round(mistake.center[0] - side / 2.0)
     y0 = round(mistake.center[1] - side / 2.0)
-    h, w = image.shape[:2]
-    part = image[max(0, y0):max(0, min(h, y0 + side)), max(0, x0):max(0, min(w, x0 + side))]
-    pad = [max(0, -y0), side - part.shape[0] - max(0, -y0),
-           max(0, -x0), side - part.shape[1] - max(0, -x0)]
-    if part.size == 0:  # the centre lies beyond the photo (a hand-made label): all outside
-        part, pad = np.full((side, side, 3), OUTSIDE, np.uint8), [0, 0, 0, 0]
-    part = np.asarray(cv2.copyMakeBorder(part, pad[0], pad[1], pad[2], pad[3],
-                                         cv2.BORDER_CONSTANT, value=OUTSIDE), np.uint8)
+    part = np.full((side, side, 3), OUTSIDE, np.uint8)  # what lies in the photo is copied in
+    top, left = max(0, y0), max(0, x0)
+    bottom, right = min(image.shape[0], y0 + side), min(image.shape[1], x0 + side)
+    if bottom > top and right > left:  # else all beyond the photo (a hand-made label)
+        part[top - y0:bottom - y0, left - x0:right - x0] = image[top:bottom, left:right]
     shrink = side > TILE
     picture = np.asarray(cv2.resize(part, (TILE, TILE), interpolation=cv2.INTER_AREA if shrink
                                     else cv2.INTER_CUBIC), np.uint8)
