@@ -243,6 +243,26 @@ def test_speed_benchmark_without_photos_says_what_to_give(tmp_path: Path) -> Non
     assert "Traceback" not in done.stderr
 
 
+def test_speed_benchmark_says_where_the_time_goes(tmp_path: Path) -> None:
+    """`--stages` splits a photo's time between the nets and the rest: a photo without a
+    calibration gets two detector passes (coarse, then main), and the first reader reads at
+    least every die in it."""
+    shutil.copy(FIXTURES / "synth_01.png", tmp_path / "synth_01.png")  # two dice
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_vision.py"
+    done = subprocess.run([sys.executable, str(script), str(tmp_path), "--stages"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("1 photo at 640x480: median ")
+    stages = {line[:19].strip(): line[19:] for line in lines[2:]}
+    assert list(stages) == ["detector passes", "first reader", "second opinions", "the rest"]
+    assert "2.00 passes a photo" in stages["detector passes"]
+    first_views = float(stages["first reader"].split("%")[1].split("views")[0])
+    assert first_views >= 2.0
+    spent = [float(text.split("ms")[0]) for text in stages.values()]
+    assert all(ms > 0.0 for ms in spent[:2])  # the nets take time; the rest is what is left
+
+
 def test_a_labelled_photo_that_cannot_be_read_is_named_and_fails_the_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
