@@ -19,7 +19,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from unittest.mock import patch
 
@@ -53,7 +53,7 @@ def main() -> None:
             continue
         img = np.asarray(cv2.resize(photo, (640, 480), interpolation=cv2.INTER_AREA), np.uint8)
         read_dice(img)  # warm-up (model load)
-        with nets_timed(spent, views) if args.stages else no_timing():
+        with nets_timed(spent, views) if args.stages else nullcontext():
             for _ in range(3):
                 t0 = time.perf_counter()
                 read_dice(img)
@@ -68,11 +68,6 @@ def main() -> None:
           f"median {statistics.median(times):.2f} ms, p90 {p90:.2f} ms (single-threaded)")
     if args.stages:
         print_stages(spent, views, statistics.mean(times), len(times))
-
-
-@contextmanager
-def no_timing() -> Iterator[None]:
-    yield
 
 
 @contextmanager
