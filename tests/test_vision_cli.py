@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -59,6 +60,37 @@ def test_a_picture_too_small_for_a_die_is_one_line_and_others_still_run(
     assert [json.loads(line)["image"] for line in out.strip().splitlines()] == [str(good)]
     [line] = err.strip().splitlines()
     assert str(tiny) in line and "too small to hold a die" in line and "16 px" in line
+
+
+def _with_orientation_tag(jpeg: bytes, orientation: int) -> bytes:
+    """The JPEG with an EXIF block holding only the Orientation tag, as a phone writes it."""
+    entry = struct.pack(">HHIHH", 0x0112, 3, 1, orientation, 0)  # SHORT, one value
+    tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + struct.pack(">H", 1) + entry + bytes(4)
+    app1 = b"Exif\x00\x00" + tiff
+    return jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(app1) + 2) + app1 + jpeg[2:]
+
+
+def test_a_phone_photo_is_read_the_way_up_its_exif_tag_says(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Phones store the sensor's pixels and a tag saying how to turn them; every viewer (and
+    so whoever labels the photo) shows it turned, so the dice's pixels must be the turned
+    picture's too."""
+    upright = cv2.imread(str(FIXTURES / "synth_01.png"))
+    stored = cv2.rotate(upright, cv2.ROTATE_90_COUNTERCLOCKWISE)  # tag 6: turn clockwise
+    ok, jpeg = cv2.imencode(".jpg", stored, [cv2.IMWRITE_JPEG_QUALITY, 95])
+    assert ok
+    photo = tmp_path / "phone.jpg"
+    photo.write_bytes(_with_orientation_tag(jpeg.tobytes(), 6))
+    assert main(["detect", "--json", str(photo)]) == 0
+    dice = json.loads(capsys.readouterr().out)["dice"]
+    labels = json.loads((FIXTURES / "labels.jsonl").read_text().splitlines()[1])
+    assert labels["image"] == "synth_01.png"
+    for label in labels["dice"]:
+        x, y, w, h = label["bbox"]
+        near = [d for d in dice if np.hypot(d["center"][0] - x - w / 2,
+                                            d["center"][1] - y - h / 2) < w / 2]
+        assert [d["value"] for d in near] == [label["value"]]
 
 
 def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
