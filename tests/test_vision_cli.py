@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 from farkle_pi.cli import main
+from farkle_pi.vision.dataset import load_folder
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
 DIE_KEYS = {"value", "center", "bbox", "confidence", "color", "flat"}
@@ -84,13 +85,11 @@ def test_a_phone_photo_is_read_the_way_up_its_exif_tag_says(
     photo.write_bytes(_with_orientation_tag(jpeg.tobytes(), 6))
     assert main(["detect", "--json", str(photo)]) == 0
     dice = json.loads(capsys.readouterr().out)["dice"]
-    labels = json.loads((FIXTURES / "labels.jsonl").read_text().splitlines()[1])
-    assert labels["image"] == "synth_01.png"
-    for label in labels["dice"]:
-        x, y, w, h = label["bbox"]
-        near = [d for d in dice if np.hypot(d["center"][0] - x - w / 2,
-                                            d["center"][1] - y - h / 2) < w / 2]
-        assert [d["value"] for d in near] == [label["value"]]
+    [labelled] = [p for p in load_folder(FIXTURES) if p.path.name == "synth_01.png"]
+    for label in labelled.dice:
+        (x, y), half = label.center, label.bbox[2] / 2
+        near = [d for d in dice if np.hypot(d["center"][0] - x, d["center"][1] - y) < half]
+        assert [d["value"] for d in near] == [label.value]
 
 
 def test_human_listing_and_draw(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
