@@ -40,9 +40,9 @@ def test_holdout_few_missed_or_extra(holdout_score: Score) -> None:
     assert holdout_score.missed + holdout_score.extra <= HOLDOUT_MAX_MISSED_EXTRA
 
 
-HOLDOUT_DIE_FLOOR = 0.935  # measured 0.949 (0.939 before the second look and crowded candidates)
-HOLDOUT_PHOTO_FLOOR = 0.65  # measured 0.719 (0.667 before)
-HOLDOUT_MAX_WRONG_CONFIDENT = 4  # measured 4 (1 of them a label error, see below; 3 before)
+HOLDOUT_DIE_FLOOR = 0.935  # measured 0.949 (0.953 with the reader before session 30)
+HOLDOUT_PHOTO_FLOOR = 0.65  # measured 0.702 (0.754 before)
+HOLDOUT_MAX_WRONG_CONFIDENT = 3  # measured 2 (1 of them a label error, see below; 3 before)
 HOLDOUT_MAX_MISSED_EXTRA = 6  # measured 4 (6 before crowded candidates)
 
 
@@ -68,18 +68,19 @@ def test_close_ups_are_found_at_their_size() -> None:
     circle = {name for name, group in collections(rune55).items() if group == "circle"}
     photos = [p for p in load_folder(rune55) if p.path.name in circle][:120]
     summary = evaluate(photos).summary()
-    assert summary["found"] >= 0.9 * summary["dice"]  # measured 0.93 (these 120), 0.93 (all 834)
-    assert summary["extra"] <= 0.1 * summary["dice"]  # measured 0.04 (these 120), 0.04 (all 834)
-    assert summary["die_accuracy"] >= 0.8  # measured 0.875 (these 120); 0.002 before
+    assert summary["found"] >= 0.9 * summary["dice"]  # measured 0.93 (these 120), 0.92 (all 834)
+    assert summary["extra"] <= 0.1 * summary["dice"]  # measured 0.06 (these 120), 0.04 (all 834)
+    assert summary["die_accuracy"] >= 0.8  # measured 0.867 (these 120); 0.002 before
 
 
 def test_dice_a_second_reader_settled_are_marked_on_a_real_photo() -> None:
-    """A hold-out photo of seven dice: the first reader is unsure of all seven, the second
-    reader settles two of them (rightly), the other five stay unread."""
+    """A hold-out photo of seven dice: the first reader reads one 2 itself and is unsure of
+    the rest, the second reader settles the 5 (rightly), the other five stay unread."""
     photo = next(p for p in load_folder(real_photos("byler_d6"))
                  if p.path.name == "IMG_20191209_095854.jpg")
     pairs = match(photo.dice, read_dice(read_image(photo.path)))
     settled = sorted(lab.value for lab, r in pairs if r is not None and r.settled)
-    assert settled == [2, 5]  # measured: 0.87, 0.93; the 6 (first reader 0.39) is not asked
+    assert settled == [5]  # measured 0.93; the other 2 (0.56) is not settled
+    read_alone = [lab.value for lab, r in pairs if r is not None and r.value and not r.settled]
+    assert read_alone == [2]  # measured 0.80, after the first reader's second look
     assert all(r is not None and r.value in (None, lab.value) for lab, r in pairs)
-    assert all(r.settled == (r.value is not None) for _, r in pairs if r is not None)
