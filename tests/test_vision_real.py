@@ -81,6 +81,7 @@ def test_dice_a_second_reader_settled_are_marked_on_a_real_photo() -> None:
     pairs = match(photo.dice, read_dice(read_image(photo.path)))
     settled = sorted(lab.value for lab, r in pairs if r is not None and r.settled)
     assert settled == [5]  # measured 0.93; the other 2 (0.56) is not settled
-    read_alone = [lab.value for lab, r in pairs if r is not None and r.value and not r.settled]
+    read_alone = [lab.value for lab, r in pairs if r is not None and r.value is not None
+                  and not r.settled]
     assert read_alone == [2]  # measured 0.80, after the first reader's second look
     assert all(r is not None and r.value in (None, lab.value) for lab, r in pairs)
