@@ -2,7 +2,7 @@
 
 On the dice and tables its nets learned from, 7-10 % of the dice found are read unsure (no
 face, a face under UNSURE, or one a second reader settled); on felt trays and dice no net saw,
-47 % (docs/vision.md, 24th session). One photo has too few dice to tell the two apart; an
+47 % (docs/vision-log.md, 24th session). One photo has too few dice to tell the two apart; an
 evening's throws tell them clearly. So once enough dice are thrown and a quarter of them were
 unsure, the players are told, once, how to teach the tray their dice.
 """

@@ -20,7 +20,7 @@ PROMPTS = {
 # for the players to look at (the reader has looked at it again in four turns, LOOK_AGAIN),
 # and so is one a second reader settled. On felt trays no reader saw, that names 38 of the
 # 74 dice read wrong and sure, and 162 of the 686 read right; on byler_d6's hold-out 1 of 3
-# and 27 of 408 (docs/vision.md, 23rd session)
+# and 27 of 408 (docs/vision-log.md, 23rd session)
 UNSURE = 0.8
 
 
@@ -255,7 +255,7 @@ def read_unsure(die: TrayDie) -> bool:
 
 def unsure_note(dice: Sequence[TrayDie]) -> str:
     """The faces read with little confidence, or read only because a second reader agreed
-    (on dice no reader saw, such agreements are wrong 27 times in 88: docs/vision.md), for
+    (on dice no reader saw, such agreements are wrong 27 times in 88: docs/vision-log.md), for
     the players to check ('' when none)."""
     faces = sorted(d.value for d in dice if d.value is not None and read_unsure(d))
     if not faces:

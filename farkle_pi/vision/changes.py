@@ -1,7 +1,7 @@
 """Find dice as what changed from the empty tray: works for any dice on any cloth.
 
 The detector learned what dice look like from other people's photos and misses dice
-unlike them (neon on purple felt, see docs/vision.md). A calibrated tray knows its
+unlike them (neon on purple felt, see docs/vision-log.md). A calibrated tray knows its
 empty look, so a die-sized patch that differs from it is a die candidate whatever
 its colours; the reader then reads it or calls it no die (a hand, a shadow).
 """

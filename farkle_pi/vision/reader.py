@@ -40,7 +40,7 @@ SURE_NOT_DIE = 0.9
 MIN_CONFIDENCE = 0.7  # below this the value is reported as unreadable (None)
 # Below this the first reader looks again (TURNS more quarter turns, the mean stands). On dice
 # it never saw, 33 of its 76 sure but wrong readings lay between MIN_CONFIDENCE and this; turned,
-# 22 of them fell below MIN_CONFIDENCE, and 6 of 124 right ones (docs/vision.md, 22nd session)
+# 22 of them fell below MIN_CONFIDENCE, and 6 of 124 right ones (docs/vision-log.md, 22nd session)
 LOOK_AGAIN = 0.8
 MIN_IMAGE_SIDE = 16  # px: the smallest dice read are about 20 px across
 # A die leaning at angle t shows a silhouette of side x side * (cos t + sin t): up to 1.41
@@ -69,7 +69,7 @@ SPOT_BOX = 1.2  # box size / die side of a die found only by its difference to t
 SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_VIEW_SCALE))
 # ... only about dice the first reader (in its four turns) gives at least this: on dice no
 # reader saw, the others' agreements with its weaker guesses were wrong 28 times in 45
-# (docs/vision.md, 23rd session)
+# (docs/vision-log.md, 23rd session)
 SETTLE_FROM = 0.5
 TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors add nothing)
 

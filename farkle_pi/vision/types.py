@@ -25,7 +25,7 @@ class DieReading:
     re-throw or a correction rather than guess. ``confidence`` is the reader's
     probability for ``value`` (for None: for its best guess). ``settled``: the first
     reader was unsure and another reader, sure of the same face, settled it; on dice no
-    reader saw, such agreements are often wrong (docs/vision.md), so the table names them.
+    reader saw, such agreements are often wrong (docs/vision-log.md), so the table names them.
     """
 
     value: int | None
