@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 import time
 from pathlib import Path
@@ -264,13 +265,61 @@ def focal(logit: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     return (lp.sum() + ln.sum()) / pos.sum().clamp(min=1)
 
 
-def train_detector(items, steps: int, rng: np.random.Generator, strided: bool = False,
-                   plain_c4: bool = False) -> Detector:
+
+class Checkpoint:
+    """A run's state every `every` steps, so the same command run again goes on from there: a
+    20,000-step reader takes longer than a working session, and a session's end (or a reboot)
+    stops it. Removed when the net is written."""
+
+    def __init__(self, path: Path, options: dict[str, str], every: int = 500) -> None:
+        self.path, self.options, self.every = path, options, every
+
+    def resume(self, net: nn.Module, opt: torch.optim.Optimizer, sched: object,
+               rng: np.random.Generator, arrays: dict[str, np.ndarray]) -> int:
+        """The step to go on from (0 with no checkpoint), with everything put back as it was."""
+        if not self.path.exists():
+            return 0
+        state = torch.load(self.path, weights_only=False)
+        if state["options"] != self.options:
+            differ = ", ".join(f"{k} {state['options'].get(k)} there, {v} here"
+                               for k, v in self.options.items() if state["options"].get(k) != v)
+            sys.exit(f"{self.path} is from a run with other options ({differ}): give the same "
+                     "options to go on, or delete the file to start anew")
+        net.load_state_dict(state["net"])
+        opt.load_state_dict(state["opt"])
+        sched.load_state_dict(state["sched"])  # type: ignore[attr-defined]
+        rng.bit_generator.state = state["rng"]
+        torch.set_rng_state(state["torch_rng"])
+        for name, array in arrays.items():
+            array[...] = state["arrays"][name]
+        print(f"going on from step {state['step']} ({self.path})", flush=True)
+        return int(state["step"])
+
+    def save(self, done: int, net: nn.Module, opt: torch.optim.Optimizer, sched: object,
+             rng: np.random.Generator, arrays: dict[str, np.ndarray]) -> None:
+        """Keep the state after `done` steps, every `every` steps (written whole, then renamed,
+        so a stop while writing leaves the last one)."""
+        if done % self.every:
+            return
+        state = {"options": self.options, "step": done, "net": net.state_dict(),
+                 "opt": opt.state_dict(), "sched": sched.state_dict(),  # type: ignore[attr-defined]
+                 "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(),
+                 "arrays": arrays}
+        part = self.path.with_name(self.path.name + ".part")
+        torch.save(state, part)
+        os.replace(part, self.path)
+
+    def finish(self) -> None:
+        self.path.unlink(missing_ok=True)
+
+
+def train_detector(items, steps: int, rng: np.random.Generator, checkpoint: Checkpoint,
+                   strided: bool = False, plain_c4: bool = False) -> Detector:
     net = Detector(strided, plain_c4)
     opt = torch.optim.AdamW(net.parameters(), 3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 3e-3, total_steps=steps)
     t0 = time.time()
-    for step in range(steps):
+    for step in range(checkpoint.resume(net, opt, sched, rng, {}), steps):
         batch = [det_sample(items[rng.integers(len(items))], rng) for _ in range(24)]
         x = to_tensor([b[0] for b in batch])
         heat = torch.from_numpy(np.stack([b[1] for b in batch]))
@@ -288,6 +337,7 @@ def train_detector(items, steps: int, rng: np.random.Generator, strided: bool = 
         if step % 100 == 0:
             print(f"det {step} heat {lh.item():.3f} reg {lr.item():.3f} {time.time() - t0:.0f}s",
                   flush=True)
+        checkpoint.save(step + 1, net, opt, sched, rng, {})
     return net.eval()
 
 
@@ -447,8 +497,9 @@ def reader_loss(logits: torch.Tensor, y: torch.Tensor, x: torch.Tensor,
 
 
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
-                 channels: tuple[int, ...], hidden: int, start: Path | None,
-                 contrast: bool = False, teachers: list[Reader] | None = None) -> Reader:
+                 checkpoint: Checkpoint, channels: tuple[int, ...], hidden: int,
+                 start: Path | None, contrast: bool = False,
+                 teachers: list[Reader] | None = None) -> Reader:
     net = Reader(channels, hidden, contrast, int(RECIPE["view_side"]))
     peak = 3e-3
     if start is not None:  # go on from an earlier run's weights, gentler
@@ -466,7 +517,8 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
     # in proportion to it, capped so that a wrong label is not drawn without end
     last_loss = np.full(len(labels), HARD_LOSS_CAP, np.float64)
     n_hard = round(96 * RECIPE["hard_share"])
-    for step in range(steps):
+    kept = {"last_loss": last_loss}
+    for step in range(checkpoint.resume(net, opt, sched, rng, kept), steps):
         # 3 in 4 samples are dice: "not a die" crops outnumber dice 2:1 in the pool
         picks = [rng.choice(dice, 96 - n_hard)]
         if n_hard:
@@ -485,6 +537,7 @@ def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
         sched.step()
         if step % 200 == 0:
             print(f"read {step} loss {loss.item():.3f} {time.time() - t0:.0f}s", flush=True)
+        checkpoint.save(step + 1, net, opt, sched, rng, kept)
     return net.eval()
 
 
@@ -598,6 +651,9 @@ def main() -> None:
                     help="reader to go on training: a run's .pt, or a shipped .onnx")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--threads", type=int, default=2, help="torch threads (1 on a busy machine)")
+    ap.add_argument("--checkpoint-every", type=int, default=500, metavar="N",
+                    help="keep the run's state in --out every N steps: the same command run "
+                         "again goes on from there")
     ap.add_argument("--only", choices=["det", "read", "both"], default="both")
     ap.add_argument("--reader-file", default="dice_reader.onnx",
                     help="file name of the reader in --out (dice_reader_second.onnx, "
@@ -655,10 +711,15 @@ def main() -> None:
                                  args.slant_synth, args.translucent_synth,
                                  tuple(args.more_data), args.more_weight, args.busy_synth)
     args.out.mkdir(exist_ok=True)
+    # how the nets are made; a run may go on in another folder and with other threads
+    options = {k: v for k, v in recipe(args).items() if k != "threads"}
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector
-        det = train_detector(items, args.det_steps, rng, strided, args.fast_detector)
+        checkpoint = Checkpoint(args.out / "dice_detector.resume.pt", options,
+                                args.checkpoint_every)
+        det = train_detector(items, args.det_steps, rng, checkpoint, strided, args.fast_detector)
         export(det, (1, 3, 160, 160), args.out / "dice_detector.onnx")
+        checkpoint.finish()
     if args.only in ("read", "both"):
         crops, labels, turned = build_crops(items, rng)
         real = items[: len(items) - args.synth]
@@ -674,15 +735,24 @@ def main() -> None:
         assert len(channels) >= 3, "--reader-channels takes three or more numbers"
         teacher_channels = tuple(int(c) for c in args.teacher_channels.split(","))
         teachers = load_teachers(args.teacher, teacher_channels, args.reader_hidden)
-        reader = train_reader(crops, labels, turned, args.read_steps, rng,
+        reader_path = args.out / args.reader_file
+        checkpoint = Checkpoint(reader_path.with_suffix(".resume.pt"), options,
+                                args.checkpoint_every)
+        reader = train_reader(crops, labels, turned, args.read_steps, rng, checkpoint,
                               channels, args.reader_hidden,
                               args.start_from, args.reader_contrast, teachers)
-        reader_path = args.out / args.reader_file
         # the .pt is to go on training from; it is not shipped
         torch.save(reader.state_dict(), reader_path.with_suffix(".pt"))
         side = args.view_side
         export(reader, (1, 3, side, side), reader_path, args.half)
+        checkpoint.finish()
     record_args(args)
+
+
+def recipe(args: argparse.Namespace) -> dict[str, str]:
+    """The options that make the nets: not where the data and nets are, not checkpointing."""
+    return {k: str(v) for k, v in vars(args).items()
+            if k not in ("data", "out", "checkpoint_every")}
 
 
 def record_args(args: argparse.Namespace) -> None:
@@ -695,7 +765,7 @@ def record_args(args: argparse.Namespace) -> None:
             record = {}
     except (OSError, ValueError):
         record = {}
-    options = {k: str(v) for k, v in vars(args).items() if k not in ("data", "out")}
+    options = recipe(args)
     if args.only in ("det", "both"):
         record["detector"] = options
     if args.only in ("read", "both"):
