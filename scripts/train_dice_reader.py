@@ -281,8 +281,10 @@ class Checkpoint:
             return 0
         state = torch.load(self.path, weights_only=False)
         if state["options"] != self.options:
-            differ = ", ".join(f"{k} {state['options'].get(k)} there, {v} here"
-                               for k, v in self.options.items() if state["options"].get(k) != v)
+            kept, given = state["options"], self.options
+            differ = ", ".join(f"{k} {kept.get(k, 'default')} there, {given.get(k, 'default')} "
+                               "here" for k in sorted(kept.keys() | given.keys())
+                               if kept.get(k) != given.get(k))
             sys.exit(f"{self.path} is from a run with other options ({differ}): give the same "
                      "options to go on, or delete the file to start anew")
         net.load_state_dict(state["net"])
@@ -711,8 +713,10 @@ def main() -> None:
                                  args.slant_synth, args.translucent_synth,
                                  tuple(args.more_data), args.more_weight, args.busy_synth)
     args.out.mkdir(exist_ok=True)
-    # how the nets are made; a run may go on in another folder and with other threads
-    options = {k: v for k, v in recipe(args).items() if k != "threads"}
+    # how the nets are made, as far as it is not the default (so that a later script with new
+    # options can go on); a run may go on in another folder and with other threads
+    defaults = recipe(ap.parse_args([]))
+    options = {k: v for k, v in recipe(args).items() if v != defaults[k] and k != "threads"}
     if args.only in ("det", "both"):
         strided = args.fast_detector or args.strided_detector
         checkpoint = Checkpoint(args.out / "dice_detector.resume.pt", options,
