@@ -34,6 +34,7 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 from torch import nn
+from torch.optim.lr_scheduler import LRScheduler
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -265,7 +266,6 @@ def focal(logit: torch.Tensor, gt: torch.Tensor) -> torch.Tensor:
     return (lp.sum() + ln.sum()) / pos.sum().clamp(min=1)
 
 
-
 class Checkpoint:
     """A run's state every `every` steps, so the same command run again goes on from there: a
     20,000-step reader takes longer than a working session, and a session's end (or a reboot)
@@ -274,7 +274,7 @@ class Checkpoint:
     def __init__(self, path: Path, options: dict[str, str], every: int = 500) -> None:
         self.path, self.options, self.every = path, options, every
 
-    def resume(self, net: nn.Module, opt: torch.optim.Optimizer, sched: object,
+    def resume(self, net: nn.Module, opt: torch.optim.Optimizer, sched: LRScheduler,
                rng: np.random.Generator, arrays: dict[str, np.ndarray]) -> int:
         """The step to go on from (0 with no checkpoint), with everything put back as it was."""
         if not self.path.exists():
@@ -289,7 +289,7 @@ class Checkpoint:
                      "options to go on, or delete the file to start anew")
         net.load_state_dict(state["net"])
         opt.load_state_dict(state["opt"])
-        sched.load_state_dict(state["sched"])  # type: ignore[attr-defined]
+        sched.load_state_dict(state["sched"])
         rng.bit_generator.state = state["rng"]
         torch.set_rng_state(state["torch_rng"])
         for name, array in arrays.items():
@@ -297,14 +297,14 @@ class Checkpoint:
         print(f"going on from step {state['step']} ({self.path})", flush=True)
         return int(state["step"])
 
-    def save(self, done: int, net: nn.Module, opt: torch.optim.Optimizer, sched: object,
+    def save(self, done: int, net: nn.Module, opt: torch.optim.Optimizer, sched: LRScheduler,
              rng: np.random.Generator, arrays: dict[str, np.ndarray]) -> None:
         """Keep the state after `done` steps, every `every` steps (written whole, then renamed,
         so a stop while writing leaves the last one)."""
         if done % self.every:
             return
         state = {"options": self.options, "step": done, "net": net.state_dict(),
-                 "opt": opt.state_dict(), "sched": sched.state_dict(),  # type: ignore[attr-defined]
+                 "opt": opt.state_dict(), "sched": sched.state_dict(),
                  "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state(),
                  "arrays": arrays}
         part = self.path.with_name(self.path.name + ".part")
