@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import sys
+import types
+from collections.abc import Iterator
+
+import cv2
 import numpy as np
 import pytest
 
@@ -31,3 +36,29 @@ def test_a_view_of_its_own_size_reads() -> None:
     side = VIEW_SIDES[READER_FILE]
     probs = classify([np.zeros((side, side, 3), np.uint8)] * 2, READER_FILE)
     assert probs.shape == (2, 7) and np.allclose(probs.sum(axis=1), 1.0, atol=1e-5)
+
+
+@pytest.fixture
+def newer_opencv_logging(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """cv2 as OpenCV 4.12 and later build it: the log level only in cv2.utils.logging. Gives
+    the levels set, in order."""
+    levels = [3]
+    before, setter = cv2.getLogLevel(), cv2.setLogLevel  # the real log stays quiet beneath
+    logging = types.ModuleType("cv2.utils.logging")
+    logging.getLogLevel = lambda: levels[-1]  # type: ignore[attr-defined]
+    logging.setLogLevel = levels.append  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "cv2.utils.logging", logging)
+    monkeypatch.delattr(cv2, "getLogLevel")
+    monkeypatch.delattr(cv2, "setLogLevel")
+    setter(0)
+    yield levels
+    setter(before)
+
+
+def test_opencv_builds_that_moved_the_log_level_still_get_the_one_line_error(
+    newer_opencv_logging: list[int],
+) -> None:
+    side = VIEW_SIDES[READER_FILE] + 8
+    with pytest.raises(FarkleError, match="VIEW_SIDES"):
+        classify([np.zeros((side, side, 3), np.uint8)], READER_FILE)
+    assert newer_opencv_logging == [3, 0, 3]  # quiet while the net ran, then as it was

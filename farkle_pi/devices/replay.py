@@ -11,11 +11,12 @@ from farkle_pi.devices.capture import CaptureSource
 from farkle_pi.devices.frames import Frame, Pacer, SourceBase
 from farkle_pi.devices.imagefile import read_image
 from farkle_pi.errors import FarkleError
+from farkle_pi.opencv_log import ERRORS_ONLY, set_log_level
 
 # FFmpeg (under OpenCV's video reader) logs damaged files straight to stderr, past the one-line
 # errors; it reads this once, when the first video is opened.
 os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")
-cv2.setLogLevel(2)  # and OpenCV's own warnings: errors only (2 = LOG_LEVEL_ERROR)
+set_log_level(ERRORS_ONLY)  # and OpenCV's own warnings
 
 IMAGE_SUFFIXES = frozenset({".png", ".jpg", ".jpeg", ".bmp"})
 

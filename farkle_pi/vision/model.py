@@ -13,8 +13,6 @@ All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator
-from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +23,7 @@ import numpy.typing as npt
 
 from farkle_pi import assets
 from farkle_pi.errors import FarkleError
+from farkle_pi.opencv_log import opencv_quiet
 from farkle_pi.vision.onnx_compat import prepare
 
 FloatArray = npt.NDArray[np.float32]
@@ -52,7 +51,7 @@ class Net:
             model = path.read_bytes()
             self.id = hashlib.sha256(model).hexdigest()[:16]  # which net a learned head fits
             self._prepared = prepare(model, headless)
-            with _opencv_quiet():
+            with opencv_quiet():
                 self._net: Any = cv2.dnn.readNetFromONNX(np.frombuffer(self._prepared.model,
                                                                        np.uint8))
         except (OSError, ValueError, cv2.error) as error:
@@ -69,7 +68,7 @@ class Net:
         x -= np.float32(0.5)
         self._net.setInput(self._prepared.before(x))
         try:
-            with _opencv_quiet():
+            with opencv_quiet():
                 out: FloatArray = np.asarray(self._net.forward(), np.float32)
         except cv2.error:
             side = f"{images.shape[2]}x{images.shape[1]}"
@@ -77,17 +76,6 @@ class Net:
                               "another size? (each reader's side is in VIEW_SIDES, "
                               "vision/model.py)") from None
         return out
-
-
-@contextmanager
-def _opencv_quiet() -> Iterator[None]:
-    """OpenCV's own log off: a net that cannot be read or run says so in one line instead."""
-    level = cv2.getLogLevel()
-    cv2.setLogLevel(0)
-    try:
-        yield
-    finally:
-        cv2.setLogLevel(level)
 
 
 @lru_cache(maxsize=8)  # four nets ship: room to spare, so none is read from disk again per frame
