@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.opencv_log import ERRORS_ONLY, set_log_level
 from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, VIEW_SIDES
 from farkle_pi.vision.read import classify
 
@@ -62,3 +63,16 @@ def test_opencv_builds_that_moved_the_log_level_still_get_the_one_line_error(
     with pytest.raises(FarkleError, match="VIEW_SIDES"):
         classify([np.zeros((side, side, 3), np.uint8)], READER_FILE)
     assert newer_opencv_logging == [3, 0, 3]  # quiet while the net ran, then as it was
+
+
+def test_an_opencv_without_a_log_level_still_reads_and_fails_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(sys.modules, "cv2.utils.logging", None)  # importing it fails
+    monkeypatch.delattr(cv2, "getLogLevel")
+    monkeypatch.delattr(cv2, "setLogLevel")
+    set_log_level(ERRORS_ONLY)  # nothing to set: no error either
+    side = VIEW_SIDES[READER_FILE]
+    assert classify([np.zeros((side, side, 3), np.uint8)], READER_FILE).shape == (1, 7)
+    with pytest.raises(FarkleError, match="VIEW_SIDES"):
+        classify([np.zeros((side + 8, side + 8, 3), np.uint8)], READER_FILE)
