@@ -6,6 +6,9 @@ nets hold:
 * **float16 weights.** The readers keep their weights as float16 (half the file: all four
   nets fit in 2 MB), each followed by a Cast to float32. Here they become float32 weights
   under the Cast's output name and the Casts go: exactly what the Casts computed.
+* **int8 weights** (`vision/int8.py` stores a reader's weights so, a quarter of float32):
+  each an int8 initializer and one scale per output channel, read through a DequantizeLinear.
+  Here they become the float32 weights the DequantizeLinear gives, and it goes.
 * **A per-view contrast normalisation** at the start of the second and close readers
   (means, a square root, a division by one number per view), whose broadcasting 4.6
   cannot import. The run of such element-wise steps before the first real layer is cut
@@ -52,7 +55,7 @@ ATTRIBUTE_NAME, ATTRIBUTE_FLOAT, ATTRIBUTE_INT, ATTRIBUTE_TENSOR, ATTRIBUTE_INTS
 VALUE_INFO_NAME, VALUE_INFO_TYPE = 1, 2
 TENSOR_DIMS, TENSOR_DATA_TYPE, TENSOR_FLOAT_DATA, TENSOR_INT32_DATA = 1, 2, 4, 5
 TENSOR_NAME, TENSOR_RAW_DATA = 8, 9
-FLOAT, FLOAT16 = 1, 10  # TensorProto.DataType
+FLOAT, INT8, FLOAT16 = 1, 3, 10  # TensorProto.DataType
 
 ELEMENTWISE = {"Sub": np.subtract, "Mul": np.multiply, "Add": np.add, "Div": np.divide}
 PREFIX_OPS = {"ReduceMean", "Sqrt", "Constant", *ELEMENTWISE}
@@ -113,7 +116,7 @@ def prepare(model: bytes, headless: bool = False) -> Prepared:
     graphs = [f for f in fields if f.number == MODEL_GRAPH and isinstance(f.value, bytes)]
     if len(graphs) != 1:
         raise ValueError("not an ONNX model (no graph)")
-    graph = _float32_weights(parse(graphs[0].payload))
+    graph = _dequantized_weights(_float32_weights(parse(graphs[0].payload)))
     inputs = [text(i, VALUE_INFO_NAME) or "" for i in messages(graph, GRAPH_INPUT)]
     initializers = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)}
     real_inputs = [name for name in inputs if name not in initializers]
@@ -205,6 +208,58 @@ def _float32_weights(graph: list[Field]) -> list[Field]:
             if name in renamed:
                 out.append(_field(GRAPH_INITIALIZER, _tensor_as_float32(tensor, renamed[name])))
                 continue
+        out.append(field)
+    return out
+
+
+def _dequantized_weights(graph: list[Field]) -> list[Field]:
+    """int8 initializers read through a DequantizeLinear (a scale per slice along its axis, no
+    zero point) become the float32 weights it gives; the node and its inputs go."""
+    tensors = {text(t, TENSOR_NAME): t for t in messages(graph, GRAPH_INITIALIZER)}
+    nodes = messages(graph, GRAPH_NODE)
+    uses = Counter(name for node in nodes for name in texts(node, NODE_INPUT))
+    folded: dict[str, bytes] = {}  # the node's output -> its float32 initializer
+    gone: set[str] = set()
+    for node in nodes:
+        inputs = texts(node, NODE_INPUT)
+        if text(node, NODE_OP_TYPE) != "DequantizeLinear" or len(inputs) != 2:
+            continue
+        q, scale = tensors.get(inputs[0]), tensors.get(inputs[1])
+        if (q is None or scale is None or integer(q, TENSOR_DATA_TYPE) != INT8
+                or integer(scale, TENSOR_DATA_TYPE) != FLOAT or uses[inputs[0]] != 1
+                or uses[inputs[1]] != 1):
+            continue
+        raw = data(q, TENSOR_RAW_DATA)
+        if raw is None:
+            continue
+        dims = integers(q, TENSOR_DIMS)
+        values = np.frombuffer(raw, np.int8).astype(np.float32).reshape(dims)
+        scales = _floats(scale)
+        axis = _attribute_int(node, "axis")
+        axis = 1 if axis is None else axis
+        if scales.size > 1:  # one scale per slice along the axis
+            shape = [1] * values.ndim
+            shape[axis] = scales.size
+            scales = scales.reshape(shape)
+        output = texts(node, NODE_OUTPUT)[0]
+        weights = (values * scales).astype("<f4").tobytes()
+        dims_raw = b"".join(f.raw for f in q if f.number == TENSOR_DIMS)
+        folded[output] = (dims_raw + varint_field(TENSOR_DATA_TYPE, FLOAT)
+                          + length_field(TENSOR_NAME, output.encode())
+                          + length_field(TENSOR_RAW_DATA, weights))
+        gone |= {inputs[0], inputs[1]}
+    if not folded:
+        return graph
+    out = []
+    for field in graph:
+        if field.number == GRAPH_NODE and isinstance(field.value, bytes):
+            outputs = texts(parse(field.value), NODE_OUTPUT)
+            if outputs and outputs[0] in folded:
+                out.append(_field(GRAPH_INITIALIZER, folded[outputs[0]]))
+                continue
+        if field.number == GRAPH_INITIALIZER and isinstance(field.value, bytes) and text(
+                parse(field.value), TENSOR_NAME) in gone:
+            continue
         out.append(field)
     return out
 
