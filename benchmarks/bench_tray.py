@@ -196,8 +196,12 @@ def _rss_kib() -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--minutes", type=float, default=60.0, help="video replayed for memory")
+    parser.add_argument("--minutes", type=float, default=60.0,
+                        help="video replayed for memory (10 or more: sampled every 5 min)")
     args = parser.parse_args()
+    if args.minutes < 10:
+        parser.error(f"--minutes {args.minutes:g}: give 10 or more (memory is sampled every "
+                     "5 minutes of video and the first 5 are left out)")
     waiting_cost()
     latency()
     reader_accuracy()

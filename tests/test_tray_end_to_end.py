@@ -6,6 +6,10 @@ still-image reader instead of the script's truth, over every sequence at once.
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from test_tray_fixtures import check_events, replay, sidecars
 
@@ -32,3 +36,13 @@ def test_the_real_reader_reports_every_throw_right() -> None:
         except AssertionError as error:
             wrong.append(f"{sidecar.stem}: {str(error).splitlines()[0]}")
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_tray_benchmark_refuses_too_short_a_replay_in_one_line() -> None:
+    """Memory is sampled every 5 minutes of video and the first 5 are left out: a shorter
+    replay has nothing to report, which was a traceback after every other figure."""
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "bench_tray.py"
+    done = subprocess.run([sys.executable, str(script), "--minutes", "3"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout == ""  # refused before anything runs
+    assert "give 10 or more" in done.stderr and "Traceback" not in done.stderr
