@@ -10,24 +10,19 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from test_vision_onnx_compat import MODELS, READERS, _ops
 
-from farkle_pi.vision import model
 from farkle_pi.vision.find import find_candidates
 from farkle_pi.vision.int8 import LARGEST, int8_weights
 from farkle_pi.vision.model import (
-    CLOSE_READER_FILE,
     DETECTOR_FILE,
-    READER_FILE,
-    SECOND_READER_FILE,
     Net,
 )
 from farkle_pi.vision.onnx_compat import (
     FLOAT,
     FLOAT16,
     GRAPH_INITIALIZER,
-    GRAPH_NODE,
     MODEL_GRAPH,
-    NODE_OP_TYPE,
     TENSOR_DATA_TYPE,
     TENSOR_DIMS,
     TENSOR_NAME,
@@ -38,8 +33,6 @@ from farkle_pi.vision.protobuf import data, integer, integers, messages, parse, 
 from farkle_pi.vision.reader import first_looks
 
 REPO = Path(__file__).resolve().parents[1]
-MODELS = Path(model.MODEL_DIR)
-READERS = [READER_FILE, SECOND_READER_FILE, CLOSE_READER_FILE]
 
 
 def _tensors(onnx: bytes) -> dict[str, tuple[int | None, np.ndarray]]:
@@ -54,11 +47,6 @@ def _tensors(onnx: bytes) -> dict[str, tuple[int | None, np.ndarray]]:
     return out
 
 
-def _ops(onnx: bytes) -> set[str]:
-    graph = messages(parse(onnx), MODEL_GRAPH)[0]
-    return {text(n, NODE_OP_TYPE) or "" for n in messages(graph, GRAPH_NODE)}
-
-
 @pytest.mark.parametrize("name", READERS)
 def test_int8_weights_halve_a_reader_and_come_back_within_half_a_step(name: str) -> None:
     raw = (MODELS / name).read_bytes()
@@ -66,7 +54,7 @@ def test_int8_weights_halve_a_reader_and_come_back_within_half_a_step(name: str)
     assert len(small) < 0.55 * len(raw)
     assert "DequantizeLinear" in _ops(small)
     prepared = prepare(small).model
-    assert not _ops(prepared) & {"DequantizeLinear", "Cast"}  # OpenCV sees float32 only
+    assert not set(_ops(prepared)) & {"DequantizeLinear", "Cast"}  # OpenCV sees float32 only
     after = _tensors(prepared)
     kernels = {n: w for n, (kind, w) in _tensors(raw).items() if kind == FLOAT16 and w.ndim >= 2}
     assert kernels

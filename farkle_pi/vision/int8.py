@@ -16,12 +16,9 @@ import numpy as np
 from farkle_pi.vision.onnx_compat import (
     ATTRIBUTE_INT,
     ATTRIBUTE_NAME,
-    FLOAT,
-    FLOAT16,
     GRAPH_INITIALIZER,
     GRAPH_NODE,
     INT8,
-    MODEL_GRAPH,
     NODE_ATTRIBUTE,
     NODE_INPUT,
     NODE_OP_TYPE,
@@ -30,13 +27,17 @@ from farkle_pi.vision.onnx_compat import (
     TENSOR_DIMS,
     TENSOR_NAME,
     TENSOR_RAW_DATA,
+    float16_casts,
+    float32_tensor,
+    graph_of,
+    with_graph,
 )
 from farkle_pi.vision.protobuf import (
     Field,
     data,
-    integer,
     integers,
     length_field,
+    messages,
     parse,
     text,
     texts,
@@ -50,25 +51,11 @@ LARGEST = 127  # int8 steps on each side of zero
 def int8_weights(model: bytes) -> bytes:
     """The ONNX model with its float16 kernels and matrices stored as int8 (ValueError if it
     is not a readable ONNX file, or has none)."""
-    fields = parse(model)
-    graphs = [f for f in fields if f.number == MODEL_GRAPH and isinstance(f.value, bytes)]
-    if len(graphs) != 1:
-        raise ValueError("not an ONNX model (no graph)")
-    graph = parse(graphs[0].payload)
-    halves = {}
-    for field in graph:
-        if field.number == GRAPH_INITIALIZER and isinstance(field.value, bytes):
-            tensor = parse(field.value)
-            if (integer(tensor, TENSOR_DATA_TYPE) == FLOAT16 and data(tensor, TENSOR_RAW_DATA)
-                    is not None and len(integers(tensor, TENSOR_DIMS)) >= 2):
-                halves[text(tensor, TENSOR_NAME)] = tensor
-    casts = {}  # a float16 weight -> the Cast to float that reads it
-    for field in graph:
-        if field.number == GRAPH_NODE and isinstance(field.value, bytes):
-            node = parse(field.value)
-            inputs = texts(node, NODE_INPUT)
-            if text(node, NODE_OP_TYPE) == "Cast" and len(inputs) == 1 and inputs[0] in halves:
-                casts[inputs[0]] = texts(node, NODE_OUTPUT)[0]
+    fields, graph_field = graph_of(model)
+    graph = parse(graph_field.payload)
+    halves = {text(t, TENSOR_NAME): t for t in messages(graph, GRAPH_INITIALIZER)
+              if data(t, TENSOR_RAW_DATA) is not None and len(integers(t, TENSOR_DIMS)) >= 2}
+    casts = {name: out for name, out in float16_casts(graph).items() if name in halves}
     if not casts:
         raise ValueError("no float16 weights read through a Cast: nothing to store as int8")
     out = bytearray()
@@ -86,8 +73,7 @@ def int8_weights(model: bytes) -> bytes:
                 out += length_field(GRAPH_INITIALIZER, q) + length_field(GRAPH_INITIALIZER, scale)
                 continue
         out += field.raw
-    return b"".join(length_field(MODEL_GRAPH, bytes(out)) if f is graphs[0] else f.raw
-                    for f in fields)
+    return with_graph(fields, graph_field, bytes(out))
 
 
 def _quantized(tensor: list[Field], name: str) -> tuple[bytes, bytes]:
@@ -102,9 +88,7 @@ def _quantized(tensor: list[Field], name: str) -> tuple[bytes, bytes]:
     return (dims_raw + varint_field(TENSOR_DATA_TYPE, INT8)
             + length_field(TENSOR_NAME, f"{name}_int8".encode())
             + length_field(TENSOR_RAW_DATA, q.tobytes()),
-            varint_field(TENSOR_DIMS, dims[0]) + varint_field(TENSOR_DATA_TYPE, FLOAT)
-            + length_field(TENSOR_NAME, f"{name}_scale".encode())
-            + length_field(TENSOR_RAW_DATA, scales.astype("<f4").tobytes()))
+            float32_tensor(varint_field(TENSOR_DIMS, dims[0]), f"{name}_scale", scales))
 
 
 def _dequantize_node(name: str, output: str) -> bytes:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -112,11 +113,8 @@ class Head:
 def prepare(model: bytes, headless: bool = False) -> Prepared:
     """The model ready for OpenCV; ValueError if it is not a readable ONNX file, or if
     `headless` and its last layer is not one fully connected layer (Gemm)."""
-    fields = parse(model)
-    graphs = [f for f in fields if f.number == MODEL_GRAPH and isinstance(f.value, bytes)]
-    if len(graphs) != 1:
-        raise ValueError("not an ONNX model (no graph)")
-    graph = _dequantized_weights(_float32_weights(parse(graphs[0].payload)))
+    fields, graph_field = graph_of(model)
+    graph = _dequantized_weights(_float32_weights(parse(graph_field.payload)))
     inputs = [text(i, VALUE_INFO_NAME) or "" for i in messages(graph, GRAPH_INPUT)]
     initializers = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)}
     real_inputs = [name for name in inputs if name not in initializers]
@@ -126,10 +124,23 @@ def prepare(model: bytes, headless: bool = False) -> Prepared:
     head = None
     if headless:
         graph, head = _without_head(graph)
-    out = bytearray()
-    for field in fields:
-        out += length_field(MODEL_GRAPH, _join(graph)) if field is graphs[0] else field.raw
-    return Prepared(bytes(out), real_inputs[0], prefix, head)
+    return Prepared(with_graph(fields, graph_field, _join(graph)), real_inputs[0], prefix, head)
+
+
+def graph_of(model: bytes) -> tuple[list[Field], Field]:
+    """An ONNX model's fields and the one among them that holds its graph (ValueError if it is
+    not an ONNX model)."""
+    fields = parse(model)
+    graphs = [f for f in fields if f.number == MODEL_GRAPH and isinstance(f.value, bytes)]
+    if len(graphs) != 1:
+        raise ValueError("not an ONNX model (no graph)")
+    return fields, graphs[0]
+
+
+def with_graph(fields: list[Field], graph_field: Field, graph: bytes) -> bytes:
+    """The model's bytes with another graph in that field's place."""
+    return b"".join(length_field(MODEL_GRAPH, graph) if f is graph_field else f.raw
+                    for f in fields)
 
 
 def _without_head(graph: list[Field]) -> tuple[list[Field], Head]:
@@ -182,18 +193,25 @@ def _floats(tensor: list[Field]) -> FloatArray:
     return values.astype(np.float32).reshape(integers(tensor, TENSOR_DIMS))
 
 
-def _float32_weights(graph: list[Field]) -> list[Field]:
-    """float16 initializers read through a Cast to float become float32 ones, Casts gone."""
+def float16_casts(graph: list[Field]) -> dict[str, str]:
+    """Each float16 initializer read only through one Cast to float: its name -> the Cast's
+    output."""
     halves = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)
               if integer(t, TENSOR_DATA_TYPE) == FLOAT16}
     nodes = messages(graph, GRAPH_NODE)
     uses = Counter(name for node in nodes for name in texts(node, NODE_INPUT))
-    renamed: dict[str, str] = {}  # float16 weight -> the Cast's output, now the weight's name
+    casts: dict[str, str] = {}
     for node in nodes:
         inputs = texts(node, NODE_INPUT)
         if (text(node, NODE_OP_TYPE) == "Cast" and len(inputs) == 1 and inputs[0] in halves
                 and uses[inputs[0]] == 1 and _attribute_int(node, "to") == FLOAT):
-            renamed[inputs[0]] = texts(node, NODE_OUTPUT)[0]
+            casts[inputs[0]] = texts(node, NODE_OUTPUT)[0]
+    return casts
+
+
+def _float32_weights(graph: list[Field]) -> list[Field]:
+    """float16 initializers read through a Cast to float become float32 ones, Casts gone."""
+    renamed = float16_casts(graph)  # float16 weight -> the Cast's output, now the weight's name
     out = []
     for field in graph:
         if field.number == GRAPH_NODE and isinstance(field.value, bytes):
@@ -242,11 +260,8 @@ def _dequantized_weights(graph: list[Field]) -> list[Field]:
             shape[axis] = scales.size
             scales = scales.reshape(shape)
         output = texts(node, NODE_OUTPUT)[0]
-        weights = (values * scales).astype("<f4").tobytes()
         dims_raw = b"".join(f.raw for f in q if f.number == TENSOR_DIMS)
-        folded[output] = (dims_raw + varint_field(TENSOR_DATA_TYPE, FLOAT)
-                          + length_field(TENSOR_NAME, output.encode())
-                          + length_field(TENSOR_RAW_DATA, weights))
+        folded[output] = float32_tensor(dims_raw, output, values * scales)
         gone |= {inputs[0], inputs[1]}
     if not folded:
         return graph
@@ -272,8 +287,14 @@ def _tensor_as_float32(tensor: list[Field], name: str) -> bytes:
         halves = np.array(integers(tensor, TENSOR_INT32_DATA), np.uint16).view("<f2")
     kept = b"".join(f.raw for f in tensor if f.number not in (
         TENSOR_DATA_TYPE, TENSOR_INT32_DATA, TENSOR_NAME, TENSOR_RAW_DATA))  # dims, ...
-    return (kept + varint_field(TENSOR_DATA_TYPE, FLOAT) + length_field(TENSOR_NAME, name.encode())
-            + length_field(TENSOR_RAW_DATA, halves.astype("<f4").tobytes()))
+    return float32_tensor(kept, name, halves)
+
+
+def float32_tensor(dims_raw: bytes, name: str, values: npt.NDArray[Any]) -> bytes:
+    """A float32 TensorProto of the given dims fields (and any others kept), name and values."""
+    return (dims_raw + varint_field(TENSOR_DATA_TYPE, FLOAT)
+            + length_field(TENSOR_NAME, name.encode())
+            + length_field(TENSOR_RAW_DATA, np.asarray(values).astype("<f4").tobytes()))
 
 
 def _split_prefix(graph: list[Field], input_name: str) -> tuple[list[Field], tuple[Step, ...]]:
