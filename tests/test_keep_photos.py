@@ -51,7 +51,8 @@ def test_a_round_read_right_is_kept_with_each_die_at_its_face(
 def test_a_round_whose_faces_would_be_guessed_is_not_kept(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """hand_and_light reads its 5 as a 4: which of the two 4s is the 5 the odds cannot say."""
+    """hand_and_light's dice show 1 2 3 4 4 6: put in as 1 to 6, which 4 is the 5 the odds
+    cannot say."""
     kept = tmp_path / "kept"
     assert cli.main(["dice-check", *recording("hand_and_light"), "--keep", str(kept)]) == 1
     assert "round 1 not kept: which die shows which face is a guess" in capsys.readouterr().out

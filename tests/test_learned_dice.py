@@ -21,7 +21,7 @@ from farkle_pi.traysim.story import Director
 from farkle_pi.vision import read_dice
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.find import Candidate
-from farkle_pi.vision.learned import LearnedDice, labelling, learn
+from farkle_pi.vision.learned import NO_EVIDENCE, LearnedDice, labelling, learn
 from farkle_pi.vision.lessons import examples
 from farkle_pi.vision.model import (
     CLOSE_READER_FILE,
@@ -76,6 +76,17 @@ def test_faces_go_to_the_dice_by_the_readers_odds_unless_that_is_a_guess() -> No
     assert labelling(odds((2, 0.3), (6, 0.3)), [5, 5]) == [5, 5]  # all alike: nothing to guess
 
 
+def test_odds_under_what_the_reader_gives_a_wrong_face_do_not_tell_two_dice_apart() -> None:
+    """Two 4s read at 0.99, put in as a 4 and a 5: their odds of 5 (0.009 and 0.002, as the
+    deeper first reader gave hand_and_light's two 4s) are both noise."""
+    two_fours = odds((4, 0.99), (4, 0.96), (1, 0.97))
+    two_fours[0, 5], two_fours[1, 5] = 0.002, 0.009
+    assert two_fours[:2, 5].max() < 1.25 * NO_EVIDENCE  # 0.0083: both at about the floor
+    assert labelling(two_fours, [1, 4, 5]) is None
+    two_fours[1, 5] = 0.05  # above it, a die more like a 5 than the other is evidence
+    assert labelling(two_fours, [1, 4, 5]) == [4, 5, 1]
+
+
 def test_the_labelling_is_the_likeliest_of_every_way_to_give_the_faces() -> None:
     """Checked against trying every order of the faces (what a 12-dice set cannot afford)."""
     rng = np.random.default_rng(8)
@@ -83,7 +94,7 @@ def test_the_labelling_is_the_likeliest_of_every_way_to_give_the_faces() -> None
         n = int(rng.integers(1, 7))
         faces = [int(f) for f in rng.integers(1, 7, n)]
         probs = rng.dirichlet(np.ones(7), n).astype(np.float32)
-        logs = np.log(np.maximum(probs[:, 1:], 1e-9))
+        logs = np.log(np.maximum(probs[:, 1:], NO_EVIDENCE))
         ranked = sorted(((sum(float(logs[i, f - 1]) for i, f in enumerate(order)), order)
                          for order in set(itertools.permutations(faces))), reverse=True)
         sure = len(ranked) == 1 or ranked[0][0] - ranked[1][0] >= math.log(4.0)
@@ -187,7 +198,8 @@ def test_dice_check_learns_the_dice_into_the_calibration(
 def test_a_round_where_faces_would_be_guessed_is_not_learned_from(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """hand_and_light reads its 5 as a 4: which of the two 4s is the 5 the odds cannot say."""
+    """hand_and_light's dice show 1 2 3 4 4 6: put in as 1 to 6, which 4 is the 5 the odds
+    cannot say."""
     args = copied("hand_and_light", tmp_path)
     assert cli.main(["dice-check", *args, "--learn", "--faces", "123456"]) == 2
     out, err = capsys.readouterr()

@@ -10,12 +10,13 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
-from test_vision_onnx_compat import MODELS, READERS, _ops
+from test_vision_onnx_compat import FLOAT16_READERS, MODELS, _ops
 
 from farkle_pi.vision.find import find_candidates
 from farkle_pi.vision.int8 import LARGEST, int8_weights
 from farkle_pi.vision.model import (
     DETECTOR_FILE,
+    READER_FILE,
     Net,
 )
 from farkle_pi.vision.onnx_compat import (
@@ -47,7 +48,7 @@ def _tensors(onnx: bytes) -> dict[str, tuple[int | None, np.ndarray]]:
     return out
 
 
-@pytest.mark.parametrize("name", READERS)
+@pytest.mark.parametrize("name", FLOAT16_READERS)
 def test_int8_weights_halve_a_reader_and_come_back_within_half_a_step(name: str) -> None:
     raw = (MODELS / name).read_bytes()
     small = int8_weights(raw)
@@ -66,7 +67,7 @@ def test_int8_weights_halve_a_reader_and_come_back_within_half_a_step(name: str)
         assert (np.abs(single.reshape(rows.shape) - rows) <= step / 2 + 1e-7).all()
 
 
-@pytest.mark.parametrize("name", READERS)
+@pytest.mark.parametrize("name", FLOAT16_READERS)
 def test_an_int8_reader_reads_the_synthetic_dice_as_its_float16_self(
     name: str, tmp_path: Path
 ) -> None:
@@ -80,6 +81,19 @@ def test_an_int8_reader_reads_the_synthetic_dice_as_its_float16_self(
     assert len(views) >= 20
     assert (before.argmax(axis=1) == after.argmax(axis=1)).all()
     assert np.abs(before - after).max() < 0.2  # logits; measured 0.05-0.08
+
+
+def test_the_first_reader_ships_as_int8_and_opencv_sees_float32() -> None:
+    """The deeper first reader fits the 2 MB budget only so (models/dice_reader.md)."""
+    raw = (MODELS / READER_FILE).read_bytes()
+    assert "DequantizeLinear" in _ops(raw)
+    assert "DequantizeLinear" not in _ops(prepare(raw).model)
+    with pytest.raises(ValueError, match="nothing to store as int8"):
+        int8_weights(raw)  # already stored so
+
+
+def test_the_four_nets_keep_to_the_models_budget() -> None:
+    assert sum(path.stat().st_size for path in MODELS.glob("*.onnx")) <= 2_000_000
 
 
 def test_a_net_without_float16_weights_is_refused() -> None:

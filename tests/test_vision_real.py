@@ -12,9 +12,16 @@ import pytest
 from shared_data import real_photos
 
 from farkle_pi.devices.imagefile import read_image
-from farkle_pi.vision.dataset import apply_review, collections, is_holdout, load_folder
+from farkle_pi.vision.dataset import (
+    LabelledDie,
+    apply_review,
+    collections,
+    is_holdout,
+    load_folder,
+)
 from farkle_pi.vision.evaluate import Score, evaluate, match
 from farkle_pi.vision.reader import read_dice
+from farkle_pi.vision.types import DieReading
 
 
 @pytest.fixture(scope="module")
@@ -40,9 +47,9 @@ def test_holdout_few_missed_or_extra(holdout_score: Score) -> None:
     assert holdout_score.missed + holdout_score.extra <= HOLDOUT_MAX_MISSED_EXTRA
 
 
-HOLDOUT_DIE_FLOOR = 0.935  # measured 0.942 (0.949 before session 32, 0.953 before session 30)
-HOLDOUT_PHOTO_FLOOR = 0.6  # measured 0.649 (0.702 with session 31's second readers, 0.754 before)
-HOLDOUT_MAX_WRONG_CONFIDENT = 3  # measured 2 (1 of them a label error, see below; 3 before)
+HOLDOUT_DIE_FLOOR = 0.95  # measured 0.960 (0.942 before session 35, 0.949 before 32, 0.953 before 30)
+HOLDOUT_PHOTO_FLOOR = 0.7  # measured 0.737 (0.649 before session 35, 0.702 with session 31's second readers)
+HOLDOUT_MAX_WRONG_CONFIDENT = 3  # measured 2 (1 of them a label error, see below; 3 before session 30)
 HOLDOUT_MAX_MISSED_EXTRA = 6  # measured 4 (6 before crowded candidates)
 
 
@@ -73,16 +80,23 @@ def test_close_ups_are_found_at_their_size() -> None:
     assert summary["die_accuracy"] >= 0.8  # measured 0.867 (these 120); 0.002 before
 
 
-def test_dice_a_second_reader_settled_are_marked_on_a_real_photo() -> None:
-    """A hold-out photo of seven smoky dice: the first reader reads one 2 itself and is
-    unsure of the rest, the second opinions settle the other 2 and the 5 (rightly), the
-    other four stay unread."""
-    photo = next(p for p in load_folder(real_photos("byler_d6"))
-                 if p.path.name == "IMG_20191209_095854.jpg")
-    pairs = match(photo.dice, read_dice(read_image(photo.path)))
-    settled = sorted(lab.value for lab, r in pairs if r is not None and r.settled)
-    assert settled == [2, 5]  # measured 0.86 and 0.85 (0.93 for the 5 before session 32)
-    read_alone = [lab.value for lab, r in pairs if r is not None and r.value is not None
-                  and not r.settled]
-    assert read_alone == [2]  # measured 0.80, after the first reader's second look
+def _pairs(name: str) -> list[tuple[LabelledDie, DieReading | None]]:
+    photo = next(p for p in load_folder(real_photos("byler_d6")) if p.path.name == name)
+    return match(photo.dice, read_dice(read_image(photo.path)))
+
+
+def test_smoky_dice_the_reader_cannot_tell_stay_unread_on_a_real_photo() -> None:
+    """A hold-out photo of seven smoky see-through dice with red pips: the first reader reads
+    the two 2s and the 5 (measured 0.81, 0.92, 0.95), the other four stay unread, none wrong."""
+    pairs = _pairs("IMG_20191209_095854.jpg")
+    assert sorted(lab.value for lab, r in pairs if r is not None and r.value) == [2, 2, 5]
     assert all(r is not None and r.value in (None, lab.value) for lab, r in pairs)
+    assert not any(r is not None and r.settled for _, r in pairs)
+
+
+def test_dice_a_second_reader_settled_are_marked_on_a_real_photo() -> None:
+    """A training-split photo of three dice: the first reader reads the red 5 and the black 6
+    itself and is unsure of the smoky 4, which the second opinions settle (measured 0.94)."""
+    pairs = _pairs("IMG_20191209_100602.jpg")
+    assert [(lab.value, r.value, r.settled) for lab, r in pairs if r is not None] == [
+        (5, 5, False), (6, 6, False), (4, 4, True)]

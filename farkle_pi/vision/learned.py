@@ -34,6 +34,10 @@ SMOOTHING = 0.05  # label smoothing, as the reader was trained
 # Faces are given to the dice found by the reader's own odds; a labelling must beat the
 # next best by this factor, or the round teaches nothing (two dice could be either face)
 SURE_LABELLING = math.log(4.0)
+# What the reader learned to give each face a die does not show: odds under it say nothing
+# about which of two dice shows that face (two 4s at 0.99, put in as a 4 and a 5, differ in
+# their odds of 5 by noise alone)
+NO_EVIDENCE = SMOOTHING / (CLASSES - 1)
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,7 @@ def softmax(logits: FloatArray) -> FloatArray:
 def labelling(probs: FloatArray, faces: Sequence[int]) -> list[int] | None:
     """The faces put in, given to the dice found: the likeliest way by the reader's odds,
     or None when the next likeliest is nearly as likely (then which die is which is a guess)."""
-    logs = np.log(np.maximum(probs[:, 1:], 1e-9))
+    logs = np.log(np.maximum(probs[:, 1:], NO_EVIDENCE))
     kinds = sorted(set(faces))
 
     @cache
