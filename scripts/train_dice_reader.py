@@ -552,8 +552,12 @@ def load_shipped(net: Reader, path: Path) -> None:
 
     graph = onnx.load(str(path)).graph
     arrays = {t.name: numpy_helper.to_array(t).astype(np.float32) for t in graph.initializer}
+    for node in graph.node:  # int8 weights (scripts/int8_weights.py): one scale per axis-0 slice
+        if node.op_type == "DequantizeLinear":
+            q, scale = arrays[node.input[0]], arrays[node.input[1]]
+            arrays[node.output[0]] = q * scale.reshape(-1, *[1] * (q.ndim - 1))
 
-    def weight(name: str) -> np.ndarray:  # stored as is, or as float16 beside a Cast (--half)
+    def weight(name: str) -> np.ndarray:  # as is, float16 beside a Cast (--half), or int8
         return arrays.get(name, arrays.get(name + HALF_SUFFIX, np.zeros(0, np.float32)))
 
     nodes = [n for n in graph.node if n.op_type in ("Conv", "Gemm")]
