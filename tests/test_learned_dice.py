@@ -195,6 +195,27 @@ def test_dice_check_learns_the_dice_into_the_calibration(
     assert isinstance(Calibration.load(Path(args[-1])).learned, LearnedDice)
 
 
+def test_dice_learned_on_the_reader_before_an_update_are_learned_again_by_dice_check(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The error such dice give elsewhere says to run `dice-check --learn`: it must run."""
+    args = copied("basic", tmp_path)
+    assert cli.main(["dice-check", *args, "--learn", "--faces", "123456"]) == 0
+    path = Path(args[-1])
+    raw = json.loads(path.read_text())
+    raw["learned_dice"]["reader"] = "0123456789abcdef"  # fitted on a reader since replaced
+    path.write_text(json.dumps(raw))
+    capsys.readouterr()
+    assert cli.main(["dice-check", *args]) == 0
+    assert "reading without them; learn them again with --learn" in capsys.readouterr().out
+    assert cli.main(["dice-check", *args, "--learn", "--faces", "123456"]) == 0
+    assert "these rounds learn them again" in capsys.readouterr().out
+    learned = Calibration.load(path).learned
+    assert learned is not None and learned.reader != "0123456789abcdef"
+    assert cli.main(["dice-check", *args]) == 0
+    assert "before the update" not in capsys.readouterr().out
+
+
 def test_a_round_where_faces_would_be_guessed_is_not_learned_from(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

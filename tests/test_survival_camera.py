@@ -32,6 +32,8 @@ from farkle_pi.tray import Tray, TrayEvent
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.theme import DARK
+from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 
@@ -445,3 +447,35 @@ def test_the_table_asks_the_camera_for_the_configs_size_as_calibrate_does(
     assert live.source is not None
     live.source.close()
     assert asked == [(1280, 960)]
+
+
+def test_dice_learned_on_the_reader_before_an_update_do_not_stop_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an update ships another first reader, a tray's learned dice no longer fit it:
+    the table reads without them and tells the players until the first throw is read."""
+    stale = LearnedDice("0123456789abcdef", np.zeros((7, 96), np.float32),
+                        np.zeros(7, np.float32), 36)
+    Calibration(learned=stale).save(tmp_path / "tray.json")
+    given: list[Calibration | None] = []
+    in_tray = Dice()
+
+    def reader_for(calibration: Calibration | None) -> Dice:
+        given.append(calibration)
+        return in_tray
+
+    monkeypatch.setattr(camera_module, "vision_reader", reader_for)
+    monkeypatch.setattr(camera_module, "open_source", lambda *a, **k: FakeCamera(Cable()))
+    events: Queue[TrayEvent] = Queue()
+    live = open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "tray.json", events)
+    assert given[0] is not None and given[0].learned is None
+    assert live.status() == camera_module.RELEARN and "dice-check --learn" in live.status()
+    kept = Calibration.load(tmp_path / "tray.json").learned
+    assert kept is not None and kept.reader == stale.reader  # the file is left for --learn
+    in_tray.faces = (2, 3, 5)
+    live.start()
+    try:
+        wait_for(lambda: any(e.kind == "settled" for e in list(events.queue)))
+        assert live.status() == ""
+    finally:
+        live.stop()

@@ -84,6 +84,12 @@ def run(args: argparse.Namespace) -> int:
     if path is None and config.calibration.path.is_file():
         path = config.calibration.path
     calibration = Calibration.load(path) if path is not None else None
+    if calibration is not None:
+        calibration, stale = calibration.for_this_reader()
+        if stale:
+            print("the dice learned in this tray were for the dice reader before the update: "
+                  + ("these rounds learn them again" if args.learn else
+                     "reading without them; learn them again with --learn"))
     if args.learn and (path is None or calibration is None):
         raise FarkleError("--learn keeps what it learns in the tray calibration: run "
                           "`farkle-pi calibrate` first")

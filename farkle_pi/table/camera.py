@@ -29,6 +29,8 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
 NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
+RELEARN = "your learned dice were for the dice reader before the update: learn them again " \
+    "(farkle-pi dice-check --learn)"
 DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
 
 
@@ -158,8 +160,10 @@ class LiveTray:
         reopen: Callable[[], SourceBase] | None = None,
         retry_seconds: float = RETRY_SECONDS,
         stale_seconds: float = STALE_SECONDS,
+        notice: str = "",
     ) -> None:
         self.source = source
+        self.notice = notice  # said until the first throw is read, while the camera is fine
         self.tray = tray
         self.events = events
         self.reopen = reopen
@@ -185,7 +189,7 @@ class LiveTray:
         if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
             return (f"camera lost (no picture for {quiet:.0f} s): enter the dice by hand, "
                     "or check the cable")
-        return ""
+        return self.notice
 
     def _run(self) -> None:
         try:
@@ -204,6 +208,8 @@ class LiveTray:
                 self.latest = frame
                 self._last_picture = time.monotonic()
                 for event in self.tray.feed(frame):
+                    if event.kind == "settled":
+                        self.notice = ""
                     self.events.put(event)
         except Exception as error:
             log.exception("the tray stopped")
@@ -266,7 +272,7 @@ def open_live_tray(
     calibration is in that picture's pixels. A camera (not a recording) that cannot be
     opened or gives no picture does not stop the table: it starts with typed dice while the
     camera is looked for in the background."""
-    calibration = Calibration.load(calibration_file) if calibration_file.is_file() else None
+    calibration, notice = _calibration(calibration_file)
     reader = vision_reader(calibration)
     tray = Tray(reader, calibration, expect_full=6)
     spec = config.source
@@ -281,7 +287,8 @@ def open_live_tray(
         if not camera:
             raise
         log.warning("camera %s not found at the start: %s", spec, error)
-        return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS)
+        return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS,
+                        notice=notice)
     try:
         reader(first.image)  # a broken reader is not the camera's fault: say so now
     except FarkleError as error:
@@ -290,7 +297,18 @@ def open_live_tray(
             f"{error}; without it play with `--dice manual` or `--dice virtual`"
         ) from None
     return LiveTray(source, tray, events, reopen=reopen if camera else None,
-                    retry_seconds=RETRY_SECONDS)
+                    retry_seconds=RETRY_SECONDS, notice=notice)
+
+
+def _calibration(path: Path) -> tuple[Calibration | None, str]:
+    """The tray calibration, and what to tell the players about it (Calibration.for_this_reader:
+    learned dice that no longer fit the reader are left out, and the table still starts)."""
+    if not path.is_file():
+        return None, ""
+    calibration, stale = Calibration.load(path).for_this_reader()
+    if stale:
+        log.warning("%s: reading without them", RELEARN)
+    return calibration, RELEARN if stale else ""
 
 
 def _first_picture(open_camera: Callable[[], SourceBase], spec: str) -> tuple[SourceBase, Frame]:

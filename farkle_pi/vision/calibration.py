@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import math
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeGuard
 
@@ -114,6 +114,18 @@ class Calibration:
                 raise FarkleError(f"cannot read reference image {self.reference_image}")
             self._reference.append(img.astype(np.uint8))
         return self._reference[0]
+
+    def for_this_reader(self) -> tuple[Calibration, bool]:
+        """This calibration as the installed dice reader can use it, and whether its learned
+        dice were left out: dice learned on the reader before an update no longer fit it, and
+        the tray then reads as it did before they were learned, rather than not at all."""
+        if self.learned is None:
+            return self, False
+        try:
+            self.learned.check_fits()
+        except FarkleError:
+            return replace(self, learned=None), True
+        return self, False
 
     def check_fits(self, width: int, height: int) -> None:
         """A one-line error for a picture this calibration was not made on: its tray outline
