@@ -53,6 +53,7 @@ def run(args: argparse.Namespace) -> int:
             app.camera = lambda: live.latest if live else None
             app.expect = live.tray.expect
             app.camera_status = live.status
+            table.prompt = live.notice  # e.g. learned dice to learn again, until the first move
             live.start()
         app.buttons = open_buttons(config.buttons, app.actions)
         try:

@@ -29,8 +29,8 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
 NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
-RELEARN = "your learned dice were for the dice reader before the update: learn them again " \
-    "(farkle-pi dice-check --learn)"
+# learned dice fitted on the reader before an update (as TEACH_HINT, short enough to read)
+RELEARN = "dice reader updated - teach me your dice again: farkle-pi dice-check --learn"
 DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
 
 
@@ -163,7 +163,7 @@ class LiveTray:
         notice: str = "",
     ) -> None:
         self.source = source
-        self.notice = notice  # said until the first throw is read, while the camera is fine
+        self.notice = notice  # for the players at the start (the table's prompt), not trouble
         self.tray = tray
         self.events = events
         self.reopen = reopen
@@ -189,7 +189,7 @@ class LiveTray:
         if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
             return (f"camera lost (no picture for {quiet:.0f} s): enter the dice by hand, "
                     "or check the cable")
-        return self.notice
+        return ""
 
     def _run(self) -> None:
         try:
@@ -208,8 +208,6 @@ class LiveTray:
                 self.latest = frame
                 self._last_picture = time.monotonic()
                 for event in self.tray.feed(frame):
-                    if event.kind == "settled":
-                        self.notice = ""
                     self.events.put(event)
         except Exception as error:
             log.exception("the tray stopped")

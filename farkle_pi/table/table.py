@@ -136,7 +136,7 @@ class Table:
         if self.screen == "setup" or state is None:
             # no camera yet: the table starts all the same and says so here
             return TableView(screen="setup", setup=self.setup, error=self.error,
-                             prompt=self.camera_lost)
+                             prompt=self.camera_lost or self.prompt)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
