@@ -240,6 +240,7 @@ class NoThread:
     """What `open_live_tray` hands `farkle-pi table`, without a camera or a thread."""
 
     latest = None
+    notice = ""
 
     def __init__(self, opened: list[str]) -> None:
         self.opened = opened
