@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 import pygame
 import pytest
-from fuzzing import run_cli
+from fuzzing import Outcome, run_cli
 from gpiozero.pins.mock import MockFactory
 from table_games import table_in_play
 
@@ -69,6 +69,15 @@ class FakeCamera(SourceBase):
 
 def no_dice(image: Any) -> list[Any]:
     return []
+
+
+def camera_table(tmp_path: Path, source: str, more: str = "") -> Outcome:
+    """`farkle-pi table` in camera mode on a small window, its store in tmp_path."""
+    config = tmp_path / "config.toml"
+    config.write_text(f'[table]\ndice = "camera"\n[camera]\nsource = "{source}"\n{more}'
+                      f'[screen]\nsize = "480x320"\nfullscreen = false\n'
+                      f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+    return run_cli(["table", "--config", str(config), "--windowed"])
 
 
 def wait_for(condition: Callable[[], bool], app: App | None = None, seconds: float = 5.0) -> None:
@@ -193,12 +202,7 @@ def test_farkle_pi_table_shows_a_lost_camera_and_picks_it_up_again(
 
     monkeypatch.setattr(camera_module, "open_live_tray", fake_live_tray)
     monkeypatch.setattr(App, "step", frame)
-    config = tmp_path / "config.toml"
-    config.write_text(f'[table]\ndice = "camera"\n[camera]\nsource = "opencv:0"\n'
-                      f'[screen]\nsize = "480x320"\nfullscreen = false\n'
-                      f'[buttons]\npin_factory = "mock"\n'
-                      f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
-    outcome = run_cli(["table", "--config", str(config), "--windowed"])
+    outcome = camera_table(tmp_path, "opencv:0", '[buttons]\npin_factory = "mock"\n')
     assert outcome.code == 0, outcome
     assert "lost" in prompts and prompts[-1] == "seen", prompts
     assert prompts.index("lost") >= 5  # seen first, then lost, then seen again
@@ -396,11 +400,7 @@ def test_farkle_pi_table_boots_without_its_camera_and_takes_it_up_when_plugged_i
     monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: in_tray)
     monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
     monkeypatch.setattr(App, "step", frame)
-    config = tmp_path / "config.toml"
-    config.write_text(f'[table]\ndice = "camera"\n[camera]\nsource = "picamera2"\n'
-                      f'[screen]\nsize = "480x320"\nfullscreen = false\n'
-                      f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
-    outcome = run_cli(["table", "--config", str(config), "--windowed"])
+    outcome = camera_table(tmp_path, "picamera2")
     assert outcome.code == 0, outcome
     assert seen[0] == ("setup", "no camera")
     assert ("throw", "no camera") in seen and seen[-1] == ("throw", "camera"), seen
@@ -483,11 +483,7 @@ def test_dice_learned_on_the_reader_before_an_update_do_not_stop_the_table(
     kept = Calibration.load(tmp_path / "tray.json").learned
     assert kept is not None and kept.reader == stale.reader  # the file is left for --learn
     monkeypatch.setattr(App, "step", first_frame)
-    config = tmp_path / "config.toml"
-    config.write_text(f'[table]\ndice = "camera"\n[camera]\nsource = "opencv:0"\n'
-                      f'[calibration]\npath = "{tmp_path / "tray.json"}"\n'
-                      f'[screen]\nsize = "480x320"\nfullscreen = false\n'
-                      f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
-    outcome = run_cli(["table", "--config", str(config), "--windowed"])
+    outcome = camera_table(tmp_path, "opencv:0",
+                           f'[calibration]\npath = "{tmp_path / "tray.json"}"\n')
     assert outcome.code == 0, outcome
     assert shown == [("setup", camera_module.RELEARN)]
