@@ -46,6 +46,7 @@ from farkle_pi.vision.dataset import (  # noqa: E402
     read_tsv,
 )
 from farkle_pi.vision.find import Candidate  # noqa: E402
+from farkle_pi.vision.onnx_compat import float32_weights  # noqa: E402
 from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
 from farkle_pi.vision.reader import NEIGHBOUR_GAP  # noqa: E402
 from farkle_pi.vision.synth import render_scene  # noqa: E402
@@ -550,15 +551,12 @@ def load_shipped(net: Reader, path: Path) -> None:
     import onnx
     from onnx import numpy_helper
 
-    graph = onnx.load(str(path)).graph
+    # float16 (--half) or int8 (scripts/int8_weights.py) weights as the float32 they stand for
+    graph = onnx.load_from_string(float32_weights(path.read_bytes())).graph
     arrays = {t.name: numpy_helper.to_array(t).astype(np.float32) for t in graph.initializer}
-    for node in graph.node:  # int8 weights (scripts/int8_weights.py): one scale per axis-0 slice
-        if node.op_type == "DequantizeLinear":
-            q, scale = arrays[node.input[0]], arrays[node.input[1]]
-            arrays[node.output[0]] = q * scale.reshape(-1, *[1] * (q.ndim - 1))
 
-    def weight(name: str) -> np.ndarray:  # as is, float16 beside a Cast (--half), or int8
-        return arrays.get(name, arrays.get(name + HALF_SUFFIX, np.zeros(0, np.float32)))
+    def weight(name: str) -> np.ndarray:
+        return arrays.get(name, np.zeros(0, np.float32))
 
     nodes = [n for n in graph.node if n.op_type in ("Conv", "Gemm")]
     layers = [m for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]

@@ -114,7 +114,7 @@ def prepare(model: bytes, headless: bool = False) -> Prepared:
     """The model ready for OpenCV; ValueError if it is not a readable ONNX file, or if
     `headless` and its last layer is not one fully connected layer (Gemm)."""
     fields, graph_field = graph_of(model)
-    graph = _dequantized_weights(_float32_weights(parse(graph_field.payload)))
+    graph = _weights_as_float32(parse(graph_field.payload))
     inputs = [text(i, VALUE_INFO_NAME) or "" for i in messages(graph, GRAPH_INPUT)]
     initializers = {text(t, TENSOR_NAME) for t in messages(graph, GRAPH_INITIALIZER)}
     real_inputs = [name for name in inputs if name not in initializers]
@@ -125,6 +125,17 @@ def prepare(model: bytes, headless: bool = False) -> Prepared:
     if headless:
         graph, head = _without_head(graph)
     return Prepared(with_graph(fields, graph_field, _join(graph)), real_inputs[0], prefix, head)
+
+
+def float32_weights(model: bytes) -> bytes:
+    """The model with its float16 and int8 weights as the float32 weights they stand for (the
+    Casts and DequantizeLinears gone), for tools that read a net's weights back."""
+    fields, graph_field = graph_of(model)
+    return with_graph(fields, graph_field, _join(_weights_as_float32(parse(graph_field.payload))))
+
+
+def _weights_as_float32(graph: list[Field]) -> list[Field]:
+    return _dequantized_weights(_float32_weights(graph))
 
 
 def graph_of(model: bytes) -> tuple[list[Field], Field]:
