@@ -356,10 +356,13 @@ def check_calibration(config: Config) -> Finding:
         # the Pi camera gives the size asked for; a webcam may not (the table checks its own)
         if camera.source == "picamera2":
             calibration.check_fits(camera.width, camera.height)
-        if calibration.learned is not None:  # fitted on the reader that is installed?
-            calibration.learned.check_fits()
     except FarkleError as error:
         return Finding("calibration", Status.FAIL, str(error))
+    calibration, stale = calibration.for_this_reader()  # fitted on the installed reader?
+    if stale:
+        return Finding("calibration", Status.WARN, (
+            f"{path} loads, but its learned dice were for the dice reader before the update: "
+            "the table reads without them; teach them again with `farkle-pi dice-check --learn`"))
     learned = ("; no dice learned (`farkle-pi dice-check --learn` teaches it yours)"
                if calibration.learned is None else
                f"; its own dice learned from {calibration.learned.dice} dice")

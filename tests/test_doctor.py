@@ -330,9 +330,9 @@ def test_the_reader_line_needs_the_files(tmp_path: Path, monkeypatch: pytest.Mon
     assert finding.status is Status.FAIL and "without its files" in finding.message
 
 
-def test_calibration_with_learned_dice_must_fit_the_installed_reader(tmp_path: Path) -> None:
-    """Dice learned on another reader (a farkle-pi update) would fail at the first throw:
-    the doctor says so first."""
+def test_calibration_with_learned_dice_for_another_reader_is_a_warning(tmp_path: Path) -> None:
+    """Dice learned on another reader (a farkle-pi update) are left out when the tray reads:
+    the doctor says so, and how to learn them again."""
     from farkle_pi.vision.calibration import Calibration
     from farkle_pi.vision.learned import LearnedDice
     from farkle_pi.vision.model import READER_FILE, load_net
@@ -347,4 +347,5 @@ def test_calibration_with_learned_dice_must_fit_the_installed_reader(tmp_path: P
     assert fits.status is Status.OK and "its own dice learned from 36 dice" in fits.message
     Calibration(learned=replace(learned, reader="0" * 16)).save(path)
     stale = doctor.check_calibration(config)
-    assert stale.status is Status.FAIL and "dice-check --learn" in stale.message
+    assert stale.status is Status.WARN and "dice-check --learn" in stale.message
+    assert "the table reads without them" in stale.message

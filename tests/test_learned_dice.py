@@ -216,6 +216,47 @@ def test_dice_learned_on_the_reader_before_an_update_are_learned_again_by_dice_c
     assert "before the update" not in capsys.readouterr().out
 
 
+def test_detect_replay_and_evaluate_read_without_dice_learned_on_the_reader_before(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """After an update the tray's photos and recordings still read, as with no learned dice,
+    and each command says once on stderr how to learn them again."""
+    args = copied("basic", tmp_path)
+    kept = tmp_path / "kept"
+    assert cli.main(["dice-check", *args, "--learn", "--faces", "123456"]) == 0
+    assert cli.main(["dice-check", *args, "--keep", str(kept)]) == 0
+    path = Path(args[-1])
+    raw = json.loads(path.read_text())
+    raw["learned_dice"]["reader"] = "0123456789abcdef"  # fitted on a reader since replaced
+    path.write_text(json.dumps(raw))
+    plain = tmp_path / "plain.calibration.json"
+    shutil.copy(tmp_path / "basic.reference.jpg", tmp_path / "plain.reference.jpg")
+    replace(Calibration.load(path), learned=None,
+            reference_image=tmp_path / "plain.reference.jpg").save(plain)
+    photo = next(kept.glob("*.jpg"))
+    capsys.readouterr()
+
+    def run(*command: str) -> tuple[str, str]:
+        assert cli.main(list(command)) == 0
+        out, err = capsys.readouterr()
+        return out.replace(str(plain), str(path)), err
+
+    for command in (["detect", "--json", str(photo)], ["replay", args[1], "--json"]):
+        out, err = run(*command, "--calibration", str(path))
+        assert err.count("\n") == 1 and "learn them again with farkle-pi dice-check --learn" in err
+        expected, quiet = run(*command, "--calibration", str(plain))
+        assert not quiet
+        assert strip_ms(out) == strip_ms(expected) and "\"value\": 1" in out
+    out, err = run("evaluate", str(kept), "--calibration", str(path))
+    assert "dice right          6/6 = 100.00%" in out and "before the update" in err
+
+
+def strip_ms(out: str) -> str:
+    """Command output without its timings, which differ from run to run."""
+    return "\n".join(json.dumps({k: v for k, v in json.loads(line).items() if k != "ms"})
+                     for line in out.splitlines())
+
+
 def test_a_round_where_faces_would_be_guessed_is_not_learned_from(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.commands.calibration_arg import load_calibration
 from farkle_pi.errors import FarkleError, about, one_line
 
 EXIT_BAD_FILE = 2
@@ -50,13 +51,13 @@ def run(args: argparse.Namespace) -> int:
     import cv2  # heavy imports only when the command runs
 
     from farkle_pi.devices.imagefile import read_image
-    from farkle_pi.vision import Calibration, read_dice
+    from farkle_pi.vision import read_dice
     from farkle_pi.vision.draw import draw_readings
 
     cv2.setNumThreads(1)
     if args.draw:
         check_picture_name("--draw", args.draw)  # before any work is done
-    calibration = Calibration.load(args.calibration) if args.calibration else None
+    calibration = load_calibration(args.calibration)
     code = 0
     many = len(args.images) > 1
     warmed: set[tuple[int, ...]] = set()

@@ -10,6 +10,7 @@ from typing import Any
 
 import cv2
 
+from farkle_pi.commands.calibration_arg import STALE
 from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
@@ -87,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     if calibration is not None:
         calibration, stale = calibration.for_this_reader()
         if stale:
-            print("the dice learned in this tray were for the dice reader before the update: "
+            print(f"{STALE}: "
                   + ("these rounds learn them again" if args.learn else
                      "reading without them; learn them again with --learn"))
     if args.learn and (path is None or calibration is None):

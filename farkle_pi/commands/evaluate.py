@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from farkle_pi.commands.calibration_arg import load_calibration
 from farkle_pi.commands.detect import EXIT_BAD_FILE, check_picture_name
 from farkle_pi.errors import FarkleError, one_line
 
@@ -54,7 +55,6 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from farkle_pi.vision.calibration import Calibration
     from farkle_pi.vision.dataset import apply_review, collections, is_holdout, load_folder
     from farkle_pi.vision.evaluate import evaluate
     from farkle_pi.vision.reader import read_dice
@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
     corrected = [name for name in corrected if name in kept]
     reader = read_dice
     if args.calibration is not None:
-        reader = partial(read_dice, calibration=Calibration.load(args.calibration))
+        reader = partial(read_dice, calibration=load_calibration(args.calibration))
     score = evaluate(photos, reader)
     for reason in score.skipped:  # a photo left out must not pass unnoticed: say so, exit 2
         print(one_line(f"farkle-pi: {reason}; its dice are not counted"), file=sys.stderr)

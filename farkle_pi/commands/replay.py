@@ -8,11 +8,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.commands.calibration_arg import load_calibration
 from farkle_pi.devices import SPEC_HELP, open_source
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import Tray, TrayEvent
 from farkle_pi.tray.reader import vision_reader
-from farkle_pi.vision.calibration import Calibration
 
 
 def register(sub: Any) -> None:
@@ -35,7 +35,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.expect is not None and not 1 <= args.expect <= 12:
         raise FarkleError(f"--expect must be a number of dice from 1 to 12, not {args.expect}")
-    calibration = Calibration.load(args.calibration) if args.calibration else None
+    calibration = load_calibration(args.calibration)
     tray = Tray(vision_reader(calibration), calibration, expect_full=args.expect)
     with open_source(args.source, realtime=args.realtime, fps=args.fps) as source:
         for event in tray.run(source):
