@@ -46,6 +46,7 @@ from farkle_pi.vision.dataset import (  # noqa: E402
     read_tsv,
 )
 from farkle_pi.vision.find import Candidate  # noqa: E402
+from farkle_pi.vision.model import Net  # noqa: E402
 from farkle_pi.vision.onnx_compat import float32_weights  # noqa: E402
 from farkle_pi.vision.read import CROP, CROP_SCALE, cut, outline, straighten  # noqa: E402
 from farkle_pi.vision.reader import NEIGHBOUR_GAP  # noqa: E402
@@ -574,20 +575,19 @@ def load_shipped(net: Reader, path: Path) -> None:
             norm.reset_parameters()
             norm.running_var.fill_(1.0 - norm.eps)
     side = int(RECIPE["view_side"])
-    probe = np.random.default_rng(0).random((4, 3, side, side), dtype=np.float32)
-    cv_net = cv2.dnn.readNetFromONNX(str(path))
-    cv_net.setInput(probe)
-    theirs = torch.softmax(torch.from_numpy(cv_net.forward()), dim=1)
+    views = np.random.default_rng(0).integers(0, 256, (16, side, side, 3), dtype=np.uint8)
+    theirs = torch.softmax(torch.from_numpy(Net(path).run(views)), dim=1)  # as farkle-pi reads
     with torch.no_grad():
-        ours = torch.softmax(net.eval()(torch.from_numpy(probe)), dim=1)
+        x = torch.from_numpy(views.transpose(0, 3, 1, 2).astype(np.float32) / 255.0 - 0.5)
+        ours = torch.softmax(net.eval()(x), dim=1)
     gap = float((theirs - ours).abs().max())
-    if gap > 5e-3:  # odds, not logits: OpenCV's contrast step moves logits by ~0.01
-        sys.exit(f"{path} read into the reader gives other outputs (by {gap:.3f}): "
+    if gap > 1e-4:  # odds; measured 1e-6 or less for the shipped readers
+        sys.exit(f"{path} read into the reader gives other outputs (by {gap:.1e}): "
                  "give the --reader-* options it was made with")
     net.train()
     for norm in norms:
         norm.eval()
-    print(f"started from {path.name} (odds within {gap:.1e} of OpenCV's)", flush=True)
+    print(f"started from {path.name} (odds within {gap:.1e} of farkle-pi's)", flush=True)
 
 
 def export(net: nn.Module, shape: tuple[int, ...], path: Path, half: bool = False) -> None:
