@@ -95,14 +95,20 @@ class Detector(nn.Module):
 
 class Reader(nn.Module):
     def __init__(self, channels: tuple[int, ...] = (32, 64, 96), hidden: int = 96,
-                 contrast: bool = False, side: int = CROP) -> None:
+                 contrast: bool = False, side: int = CROP, separable: bool = False) -> None:
         """Conv widths: the first two convs halve the crop, the rest work at a quarter of it
-        and the last halves it again (3 widths: three conv+pool blocks)."""
+        and the last halves it again (3 widths: three conv+pool blocks). separable: each
+        conv after the first is a 3 x 3 conv of each channel alone then a 1 x 1 conv mixing
+        them (a fifth of the multiply-adds at these widths; OpenCV runs it ~2.6x faster)."""
         super().__init__()
         self.contrast = contrast
 
         def cbr(i: int, o: int, pool: bool) -> nn.Sequential:
-            layers = [nn.Conv2d(i, o, 3, padding=1), nn.BatchNorm2d(o), nn.ReLU()]
+            conv: list[nn.Module] = [nn.Conv2d(i, o, 3, padding=1)]
+            if separable and i > 3:
+                conv = [nn.Conv2d(i, i, 3, padding=1, groups=i), nn.BatchNorm2d(i), nn.ReLU(),
+                        nn.Conv2d(i, o, 1)]
+            layers = [*conv, nn.BatchNorm2d(o), nn.ReLU()]
             return nn.Sequential(*layers, *([nn.MaxPool2d(2)] if pool else []))
 
         widths = (3, *channels)
@@ -503,8 +509,8 @@ def reader_loss(logits: torch.Tensor, y: torch.Tensor, x: torch.Tensor,
 def train_reader(crops, labels, turned, steps: int, rng: np.random.Generator,
                  checkpoint: Checkpoint, channels: tuple[int, ...], hidden: int,
                  start: Path | None, contrast: bool = False,
-                 teachers: list[Reader] | None = None) -> Reader:
-    net = Reader(channels, hidden, contrast, int(RECIPE["view_side"]))
+                 teachers: list[Reader] | None = None, separable: bool = False) -> Reader:
+    net = Reader(channels, hidden, contrast, int(RECIPE["view_side"]), separable)
     peak = 3e-3
     if start is not None:  # go on from an earlier run's weights, gentler
         if start.suffix == ".onnx":
@@ -639,6 +645,8 @@ def main() -> None:
     ap.add_argument("--synth", type=int, default=300)
     ap.add_argument("--reader-channels", default="32,64,96", help="reader conv widths")
     ap.add_argument("--reader-hidden", type=int, default=96, help="reader hidden layer width")
+    ap.add_argument("--reader-separable", action="store_true",
+                    help="reader convs after the first split into per-channel 3x3 + 1x1 (faster)")
     ap.add_argument("--reader-contrast", action="store_true",
                     help="normalise each crop's contrast inside the reader net")
     ap.add_argument("--no-grey-byler", action="store_true",
@@ -746,7 +754,8 @@ def main() -> None:
                                 args.checkpoint_every)
         reader = train_reader(crops, labels, turned, args.read_steps, rng, checkpoint,
                               channels, args.reader_hidden,
-                              args.start_from, args.reader_contrast, teachers)
+                              args.start_from, args.reader_contrast, teachers,
+                              args.reader_separable)
         # the .pt is to go on training from; it is not shipped
         torch.save(reader.state_dict(), reader_path.with_suffix(".pt"))
         side = args.view_side
