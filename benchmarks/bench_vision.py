@@ -8,7 +8,10 @@ FOLDER defaults to ../shared/data/byler_d6; each photo is shrunk to 640x480
 says where the time goes: the detector's passes, the first reader (its first look
 and the quarter turns of unsure dice), the second opinions, and the rest (finding
 peaks, outlines, views, colour, flags), as mean ms a photo, so that a machine
-slower or faster than ours (a Pi) shows which part to make cheaper.
+slower or faster than ours (a Pi) shows which part to make cheaper. For each net
+it also gives the floating-point operations it does a photo (OpenCV's count) and
+the rate it ran at: a rate near the CPU's peak means only a net with fewer
+operations can be faster.
 """
 
 from __future__ import annotations
@@ -47,13 +50,14 @@ def main() -> None:
     times: list[float] = []
     spent: dict[str, float] = defaultdict(float)  # seconds in each net, over the timed reads
     views: Counter[str] = Counter()
+    flops: Counter[str] = Counter()
     for path in paths:
         photo = cv2.imread(str(path))
         if photo is None:
             continue
         img = np.asarray(cv2.resize(photo, (640, 480), interpolation=cv2.INTER_AREA), np.uint8)
         read_dice(img)  # warm-up (model load)
-        with nets_timed(spent, views) if args.stages else nullcontext():
+        with nets_timed(spent, views, flops) if args.stages else nullcontext():
             for _ in range(3):
                 t0 = time.perf_counter()
                 read_dice(img)
@@ -67,12 +71,14 @@ def main() -> None:
     print(f"{photos} photo{'' if photos == 1 else 's'} at 640x480: "
           f"median {statistics.median(times):.2f} ms, p90 {p90:.2f} ms (single-threaded)")
     if args.stages:
-        print_stages(spent, views, statistics.mean(times), len(times))
+        print_stages(spent, views, flops, statistics.mean(times), len(times))
 
 
 @contextmanager
-def nets_timed(spent: dict[str, float], views: Counter[str]) -> Iterator[None]:
-    """Every net run timed, by net file (a perf_counter pair: ~0.1 us of each run)."""
+def nets_timed(spent: dict[str, float], views: Counter[str], flops: Counter[str]
+               ) -> Iterator[None]:
+    """Every net run timed and its operations counted, by net file (a perf_counter pair:
+    ~0.1 us of each run; the count is taken outside the timed part)."""
     run = Net.run
 
     def timed(net: Net, images: npt.NDArray[np.uint8]) -> npt.NDArray[np.float32]:
@@ -80,14 +86,17 @@ def nets_timed(spent: dict[str, float], views: Counter[str]) -> Iterator[None]:
         out = run(net, images)
         spent[net.path.name] += time.perf_counter() - t0
         views[net.path.name] += len(images)
+        flops[net.path.name] += net.flops(images.shape)
         return out
 
     with patch.object(Net, "run", timed):
         yield
 
 
-def print_stages(spent: dict[str, float], views: Counter[str], mean_ms: float, reads: int) -> None:
-    """Mean ms a photo of each stage; the rest is read_dice's own work."""
+def print_stages(spent: dict[str, float], views: Counter[str], flops: Counter[str],
+                 mean_ms: float, reads: int) -> None:
+    """Mean ms a photo of each stage; the rest is read_dice's own work. Each net's line ends
+    with its operations a photo and the rate they ran at."""
     ms = {name: 1000.0 * seconds / reads for name, seconds in spent.items()}
     detector = ms.pop(DETECTOR_FILE, 0.0)
     first = ms.pop(READER_FILE, 0.0)
@@ -95,12 +104,24 @@ def print_stages(spent: dict[str, float], views: Counter[str], mean_ms: float, r
     rest = mean_ms - detector - first - others
     per_view = first / max(1.0, views[READER_FILE] / reads)
     asked = sum(views.values()) - views[READER_FILE] - views[DETECTOR_FILE]
+    seconds = {DETECTOR_FILE: spent[DETECTOR_FILE], READER_FILE: spent[READER_FILE]}
+    seconds[""] = sum(spent.values()) - sum(seconds.values())
+    operations = {DETECTOR_FILE: flops[DETECTOR_FILE], READER_FILE: flops[READER_FILE]}
+    operations[""] = sum(flops.values()) - sum(operations.values())
+
+    def rate(net: str) -> str:
+        if not operations[net]:
+            return ""
+        per_photo, per_second = operations[net] / reads / 1e6, operations[net] / seconds[net] / 1e9
+        return f"; {per_photo:.0f} MFLOP at {per_second:.0f} GFLOP/s"
+
     print(f"where the time goes (mean ms a photo; mean {mean_ms:.2f} ms):")
     for name, value, note in (
-        ("detector passes", detector, f"{views[DETECTOR_FILE] / reads:.2f} passes a photo"),
+        ("detector passes", detector,
+         f"{views[DETECTOR_FILE] / reads:.2f} passes a photo{rate(DETECTOR_FILE)}"),
         ("first reader", first, f"{views[READER_FILE] / reads:.1f} views a photo, "
-                                f"{per_view:.2f} ms a view"),
-        ("second opinions", others, f"{asked / reads:.2f} views a photo"),
+                                f"{per_view:.2f} ms a view{rate(READER_FILE)}"),
+        ("second opinions", others, f"{asked / reads:.2f} views a photo{rate('')}"),
         ("the rest", rest, "peaks, outlines, views, colour, flags"),
     ):
         print(f"  {name:<16} {value:6.2f} ms  {100.0 * value / mean_ms:4.0f} %   {note}")

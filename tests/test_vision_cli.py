@@ -292,6 +292,13 @@ def test_speed_benchmark_says_where_the_time_goes(tmp_path: Path) -> None:
     assert first_views >= 2.0
     spent = [float(text.split("ms")[0]) for text in stages.values()]
     assert all(ms > 0.0 for ms in spent[:2])  # the nets take time; the rest is what is left
+    # each net that ran says how much it computed and how fast: a two-pass photo's detector
+    # and five or more 40x40 views are hundreds of MFLOP, done at some GFLOP/s
+    for stage in ("detector passes", "first reader"):
+        mflop, gflops = stages[stage].split("; ")[1].split(" MFLOP at ")
+        assert float(mflop) > 100.0 and float(gflops.removesuffix(" GFLOP/s")) > 0.0
+    asked = stages["second opinions"].split("%")[1].strip()
+    assert ("MFLOP" in asked) == (not asked.startswith("0.00 views"))  # no views, no rate
 
 
 def test_a_labelled_photo_that_cannot_be_read_is_named_and_fails_the_run(

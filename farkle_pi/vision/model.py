@@ -77,6 +77,12 @@ class Net:
                               "vision/model.py)") from None
         return out
 
+    def flops(self, batch_shape: tuple[int, ...]) -> int:
+        """Floating-point operations (two a multiply-add, as OpenCV counts) of one run on an
+        N x H x W x 3 batch: with the time, it says how near the CPU's peak the net runs."""
+        n, h, w, c = batch_shape
+        return int(self._net.getFLOPS([n, c, h, w]))
+
 
 @lru_cache(maxsize=8)  # four nets ship: room to spare, so none is read from disk again per frame
 def load_net(name: str, folder: str = str(MODEL_DIR), headless: bool = False) -> Net:
