@@ -115,6 +115,31 @@ def test_without_a_game_the_cli_says_how_to_start_one(
     assert code == 2 and "game new --players" in err and err.count("\n") == 1
 
 
+def test_a_mistyped_database_is_named_and_never_made(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Only `game new` (and the table) make the database: a report on a path with no file
+    says so and leaves nothing there, and a game command stops with one line."""
+    typo = tmp_path / "no-such-folder" / "farkel.db"
+    for report in ("stats", "history", "fairness"):
+        code, out, _ = run(capsys, typo, report)
+        assert code == 0 and out == (f"no games yet: there is no {typo} (the table makes it "
+                                     "at its first game; check --db)\n")
+    code, out, _ = run(capsys, typo, "stats", "--json")
+    assert code == 0 and json.loads(out) == {"players": []}
+    code, out, _ = run(capsys, typo, "fairness", "--json")
+    assert code == 0 and json.loads(out)["dice"] == 0
+    for words in (["game", "show"], ["game", "throw", "123456"], ["verify", "1"]):
+        code, _, err = run(capsys, typo, *words)
+        assert code == 2 and err.count("\n") == 1
+        assert f"no game database at {typo}" in err and "check --db" in err
+    assert not typo.parent.exists()
+    assert run(capsys, typo, "game", "new", "--players", "Ann", "Bob")[0] == 0
+    assert typo.is_file()
+    code, out, _ = run(capsys, typo, "history")
+    assert code == 0 and "unfinished: Ann 0, Bob 0" in out
+
+
 def test_stats_history_and_fairness_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from farkle_pi.config import load_config
-from farkle_pi.store import ENV_DB, Store
+from farkle_pi.errors import FarkleError
+from farkle_pi.store import ENV_DB, GameRecord, Store, default_path
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
@@ -20,11 +22,41 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def open_store(args: argparse.Namespace) -> Store:
+def db_path(args: argparse.Namespace) -> Path:
     """`--db`, else `$FARKLE_PI_DB`, else the config's `[store] database` (or its default)."""
-    if args.db or os.environ.get(ENV_DB):
-        return Store(args.db)
-    return Store(load_config().store.database)
+    if args.db:
+        return Path(args.db)
+    if os.environ.get(ENV_DB):
+        return default_path()
+    return load_config().store.database
+
+
+def open_store(args: argparse.Namespace, create: bool = False) -> Store:
+    """The database; only a command that starts a game `create`s it. Any other command
+    stops at a missing file instead of leaving an empty one (and its folders) at a mistyped
+    --db."""
+    path = db_path(args)
+    if not create and not path.exists():
+        raise FarkleError(f"no game database at {path}: start a game with farkle-pi game new "
+                          "--players NAME NAME, or check --db")
+    return Store(path)
+
+
+def stored_records(args: argparse.Namespace) -> tuple[Path, list[GameRecord]]:
+    """Every stored game, for a report; none where the database is not there yet (a report
+    makes no file)."""
+    path = db_path(args)
+    if not path.exists():
+        return path, []
+    with Store(path) as store:
+        return path, store.records()
+
+
+def no_games_line(path: Path) -> str:
+    """What a report says without games: a missing file is named, so a typo in --db shows."""
+    if path.exists():
+        return f"no games in {path} yet"
+    return f"no games yet: there is no {path} (the table makes it at its first game; check --db)"
 
 
 def add_report_command(

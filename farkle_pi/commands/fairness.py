@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from farkle_pi.commands.db_args import add_report_command, open_store
+from farkle_pi.commands.db_args import add_report_command, no_games_line, stored_records
 from farkle_pi.store import face_totals, fairness
 
 
@@ -15,8 +15,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
-        result = fairness(face_totals(store.records()))
+    path, records = stored_records(args)
+    result = fairness(face_totals(records))
     if args.json:
         print(
             json.dumps(
@@ -31,6 +31,9 @@ def run(args: argparse.Namespace) -> int:
                 }
             )
         )
+        return 0
+    if not records:
+        print(no_games_line(path))
         return 0
     faces = "  ".join(f"{face}: {n}" for face, n in enumerate(result.counts, start=1))
     print(f"{result.dice} dice values   {faces}")

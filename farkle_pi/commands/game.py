@@ -88,7 +88,7 @@ def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse
 
 def _run_new(args: argparse.Namespace) -> int:
     rules = rules_from(args)
-    with open_store(args) as store:
+    with open_store(args, create=True) as store:
         _print(store.new_game(args.players, rules), args.json)
     return 0
 

@@ -6,7 +6,7 @@ import argparse
 import json
 from typing import Any
 
-from farkle_pi.commands.db_args import add_report_command, open_store
+from farkle_pi.commands.db_args import add_report_command, no_games_line, stored_records
 
 
 def register(sub: Any) -> None:
@@ -14,13 +14,13 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
-        games = list(reversed(store.records()))
+    path, records = stored_records(args)
+    games = list(reversed(records))
     if args.json:
         print(json.dumps({"games": [game.summary() for game in games]}))
         return 0
     if not games:
-        print(f"no games in {store.path} yet")
+        print(no_games_line(path))
     for game in games:
         scores = ", ".join(f"{n} {s}" for n, s in zip(game.players, game.scores, strict=True))
         result = f"won by {' and '.join(game.winners)}" if game.over else "unfinished"

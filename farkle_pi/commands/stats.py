@@ -7,7 +7,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
-from farkle_pi.commands.db_args import add_report_command, open_store
+from farkle_pi.commands.db_args import add_report_command, no_games_line, stored_records
 from farkle_pi.store import player_stats
 
 
@@ -16,13 +16,13 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
-        rows = player_stats(store.records())
+    path, records = stored_records(args)
+    rows = player_stats(records)
     if args.json:
         print(json.dumps({"players": [asdict(row) for row in rows]}))
         return 0
     if not rows:
-        print(f"no games in {store.path} yet")
+        print(no_games_line(path))
         return 0
     print(f"{'player':<12} {'games':>5} {'wins':>4} {'avg bank':>8} {'farkle %':>8} "
           f"{'best':>6} {'hot':>4} {'streak':>6}")
