@@ -48,6 +48,22 @@ def test_not_an_object_is_a_one_line_error(tmp_path: Path) -> None:
         Calibration.load(path)
 
 
+@pytest.mark.parametrize(("content", "says"), [
+    (b'[rules]\npreset = "standard"\n', "is not a calibration file"),  # a config given instead
+    (b"\x89PNG\r\n\x1a\n\x00\x00", "is not a calibration file"),  # a picture given instead
+    (None, "cannot read calibration .*No such file or directory"),
+])
+def test_a_file_that_is_no_calibration_says_which_file_to_give(
+    tmp_path: Path, content: bytes | None, says: str
+) -> None:
+    path = tmp_path / "tray.json"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(FarkleError, match=says) as err:
+        Calibration.load(path)
+    assert "\n" not in str(err.value) and "farkle-pi calibrate` wrote" in str(err.value)
+
+
 def test_a_good_file_loads_as_written(tmp_path: Path) -> None:
     path = tmp_path / "tray.json"
     path.write_text(json.dumps(GOOD))

@@ -133,6 +133,18 @@ def test_draw_to_a_name_opencv_cannot_write_is_refused_before_reading(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_draw_into_a_missing_folder_says_what_to_give(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The dice are still read and listed; the picture that could not be written is named."""
+    target = tmp_path / "no-such-folder" / "drawn.png"
+    assert main(["detect", "--draw", str(target), str(FIXTURES / "synth_00.png")]) == 2
+    out, err = capsys.readouterr()
+    assert "synth_00.png: " in out
+    assert err == (f"farkle-pi: cannot write {target}: give a .png or .jpg path in a folder "
+                   "that exists and you can write to\n")
+
+
 def test_detect_with_calibration(capsys: pytest.CaptureFixture[str]) -> None:
     cal = FIXTURES / "tray_calibration.json"
     assert main(["detect", "--json", "--calibration", str(cal),

@@ -89,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         if args.draw:
             target = draw_path(args.draw, path, many)
             if not cv2.imwrite(str(target), draw_readings(image, dice)):
-                print(one_line(f"farkle-pi: cannot write {target}"), file=sys.stderr)
+                print(one_line(f"farkle-pi: cannot write {target}: give a .png or .jpg path "
+                               "in a folder that exists and you can write to"), file=sys.stderr)
                 code = EXIT_BAD_FILE
     return code

@@ -50,8 +50,12 @@ class Calibration:
         Every field is checked here: a typo must not quietly read a tray as empty."""
         try:
             raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as error:
-            raise FarkleError(f"cannot read calibration {path}: {error}") from error
+        except OSError as error:
+            raise FarkleError(f"cannot read calibration {path}: {error.strerror or error} "
+                              "(give the file `farkle-pi calibrate` wrote)") from error
+        except ValueError as error:  # not UTF-8, or not JSON: a photo or a config given by mistake
+            raise FarkleError(f"calibration {path} is not a calibration file ({error}): give "
+                              "the JSON file `farkle-pi calibrate` wrote") from error
         if not isinstance(raw, dict):
             raise FarkleError(f"calibration {path}: expected a JSON object with reference_image, "
                               "tray_polygon, keep_zone_polygon and die_size_px")
