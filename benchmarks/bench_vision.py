@@ -104,24 +104,26 @@ def print_stages(spent: dict[str, float], views: Counter[str], flops: Counter[st
     rest = mean_ms - detector - first - others
     per_view = first / max(1.0, views[READER_FILE] / reads)
     asked = sum(views.values()) - views[READER_FILE] - views[DETECTOR_FILE]
-    seconds = {DETECTOR_FILE: spent[DETECTOR_FILE], READER_FILE: spent[READER_FILE]}
-    seconds[""] = sum(spent.values()) - sum(seconds.values())
-    operations = {DETECTOR_FILE: flops[DETECTOR_FILE], READER_FILE: flops[READER_FILE]}
-    operations[""] = sum(flops.values()) - sum(operations.values())
+    nets = (DETECTOR_FILE, READER_FILE)
+    others_flops = sum(flops.values()) - sum(flops[net] for net in nets)
+    others_seconds = sum(spent.values()) - sum(spent[net] for net in nets)
 
-    def rate(net: str) -> str:
-        if not operations[net]:
+    def rate(operations: float, seconds: float) -> str:
+        if not operations:
             return ""
-        per_photo, per_second = operations[net] / reads / 1e6, operations[net] / seconds[net] / 1e9
-        return f"; {per_photo:.0f} MFLOP at {per_second:.0f} GFLOP/s"
+        return (f"; {operations / reads / 1e6:.0f} MFLOP at "
+                f"{operations / seconds / 1e9:.0f} GFLOP/s")
 
+    detector_rate = rate(flops[DETECTOR_FILE], spent[DETECTOR_FILE])
+    first_rate = rate(flops[READER_FILE], spent[READER_FILE])
     print(f"where the time goes (mean ms a photo; mean {mean_ms:.2f} ms):")
     for name, value, note in (
         ("detector passes", detector,
-         f"{views[DETECTOR_FILE] / reads:.2f} passes a photo{rate(DETECTOR_FILE)}"),
+         f"{views[DETECTOR_FILE] / reads:.2f} passes a photo{detector_rate}"),
         ("first reader", first, f"{views[READER_FILE] / reads:.1f} views a photo, "
-                                f"{per_view:.2f} ms a view{rate(READER_FILE)}"),
-        ("second opinions", others, f"{asked / reads:.2f} views a photo{rate('')}"),
+                                f"{per_view:.2f} ms a view{first_rate}"),
+        ("second opinions", others,
+         f"{asked / reads:.2f} views a photo{rate(others_flops, others_seconds)}"),
         ("the rest", rest, "peaks, outlines, views, colour, flags"),
     ):
         print(f"  {name:<16} {value:6.2f} ms  {100.0 * value / mean_ms:4.0f} %   {note}")
