@@ -144,20 +144,41 @@ def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) 
         score.photos_right += 1
 
 
+@dataclass(frozen=True)
+class PhotoRead:
+    """One photo read: its dice and the ms read_dice took, or why it could not be read."""
+
+    readings: list[DieReading]
+    ms: float = 0.0
+    error: str = ""  # its dice are not counted: the command says so, exit 2
+
+
+def read_photo(photo: LabelledImage,
+               reader: Callable[[np.ndarray], list[DieReading]] = read_dice) -> PhotoRead:
+    """Read one photo, timing read_dice only (single-threaded: evaluate sets it)."""
+    try:
+        image = read_image(photo.path)
+        t0 = time.perf_counter()
+        readings = reader(image)
+    except FarkleError as error:
+        return PhotoRead([], error=about(photo.path, error))
+    return PhotoRead(readings, (time.perf_counter() - t0) * 1000.0)
+
+
+def add_read(score: Score, photo: LabelledImage, read: PhotoRead) -> None:
+    """Count a photo read against its labels (a photo that could not be read is skipped)."""
+    if read.error:
+        score.skipped.append(read.error)
+        return
+    score.ms.append(read.ms)
+    score_photo(score, photo, read.readings)
+
+
 def evaluate(photos: Iterable[LabelledImage],
              reader: Callable[[np.ndarray], list[DieReading]] = read_dice) -> Score:
     """Run the reader single-threaded on each photo; time read_dice only."""
     cv2.setNumThreads(1)
     score = Score()
     for photo in photos:
-        try:
-            image = read_image(photo.path)
-            t0 = time.perf_counter()
-            readings = reader(image)
-            ms = (time.perf_counter() - t0) * 1000.0
-        except FarkleError as error:  # its dice are not counted: the command says so, exit 2
-            score.skipped.append(about(photo.path, error))
-            continue
-        score.ms.append(ms)
-        score_photo(score, photo, readings)
+        add_read(score, photo, read_photo(photo, reader))
     return score
