@@ -102,11 +102,11 @@ def byler_rows() -> Iterator[tuple[str, Score]]:
 
 def row(name: str, s: Score) -> str:
     """One table row; a set with photos left out says how many."""
-    share = s.right / max(1, s.dice)
+    rates = s.summary()
     left_out = f" ({len(s.skipped)} photos left out: unreadable)" if s.skipped else ""
-    return (f"| {name}{left_out} | {s.photos} | {s.dice} | {s.right} ({share:.1%}) | "
-            f"{s.unreadable} | {s.wrong_confident} ({s.wrong_confident / max(1, s.dice):.2%}) | "
-            f"{s.missed} / {s.extra} | {s.photos_right} |")
+    return (f"| {name}{left_out} | {s.photos} | {s.dice} | {s.right} "
+            f"({rates['die_accuracy']:.1%}) | {s.unreadable} | {s.wrong_confident} "
+            f"({rates['wrong_confident_rate']:.2%}) | {s.missed} / {s.extra} | {s.photos_right} |")
 
 
 if __name__ == "__main__":
