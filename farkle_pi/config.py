@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import NoReturn, TypeVar
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
 from farkle_pi.rules import RuleSet, load_rules
 
 SYSTEM_CONFIG = Path("/etc/farkle-pi/config.toml")
@@ -338,10 +339,11 @@ def _known(cls: type) -> list[str]:
 
 def _table(s: _Section) -> TableConfig:
     s.check_keys(_known(TableConfig))
-    want = 'a list of 1 to 8 names, e.g. players = ["Ann", "Bob"]'
+    want = (f'a list of 1 to {MAX_PLAYERS} names of at most {MAX_NAME} characters, '
+            'e.g. players = ["Ann", "Bob"]')
     players = s.get("players", TableConfig.players, _as_names, want)
     names = [p.strip() for p in players]
-    if not 1 <= len(names) <= 8 or not all(names):
+    if not 1 <= len(names) <= MAX_PLAYERS or not all(0 < len(n) <= MAX_NAME for n in names):
         s.fail("players", f"must be {want}")
     if len(set(names)) != len(names):
         s.fail("players", "names must differ (the scoreboard tells players apart by name)")

@@ -15,6 +15,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
+from farkle_pi.game.seating import MAX_PLAYERS
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, load_rules
 
 
@@ -60,7 +61,7 @@ def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool
         choices.append("correct")
     if can_undo:
         choices.append("undo")
-    if not state.over and not state.final_round:
+    if not state.over and not state.final_round and len(state.players) < MAX_PLAYERS:
         choices.append("add")
     kind = draw(st.sampled_from(choices))
     if kind == "throw":

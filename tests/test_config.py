@@ -40,6 +40,8 @@ BAD = [
     ('[table]\nplayers = "Ann"\n', '[table] players = "Ann": must be a list of 1 to 8 names'),
     ("[table]\nplayers = []\n", "[table] players = []: must be a list of 1 to 8 names"),
     ('[table]\nplayers = ["Ann", "Ann"]\n', "[table] players = [\"Ann\", \"Ann\"]: names must"),
+    ('[table]\nplayers = ["Maximilian Alexander", "Bob"]\n',
+     "names of at most 16 characters"),
     ('[table]\ndice = "camra"\n', '[table] dice = "camra": must be one of "camera"'),
     ('[table]\ntheme = "blue"\n', '[table] theme = "blue": must be one of "dark", "light"'),
     ('[table]\ncolour = "red"\n', "[table] colour"),

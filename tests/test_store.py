@@ -11,7 +11,7 @@ import pytest
 from game_script import parse_script, play
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.game import Bank, Game, Refused, Throw, Undo, event_to_json
+from farkle_pi.game import AddPlayer, Bank, Game, Refused, Throw, Undo, event_to_json
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import (
     GameRecord,
@@ -258,3 +258,29 @@ def test_the_first_api_names_still_work(tmp_path: Path) -> None:
         store.new_game(["Ann"], load_rules("standard"))
         (summary,) = store.history()
         assert isinstance(summary, GameSummary) and summary.players == ("Ann",)
+
+
+def test_a_game_seats_what_the_screen_shows_and_old_games_still_load(tmp_path: Path) -> None:
+    """Eight players with names of up to 16 characters (the scoreboard's readable rows); a
+    refused seating stores nothing, and a game stored before the limits still replays."""
+    rules = load_rules("standard")
+    with Store(tmp_path / "farkle.db") as store:
+        with pytest.raises(Refused, match="at most 16"):
+            store.new_game(["Maximilian Alexander", "Bob"], rules)
+        with pytest.raises(Refused, match="seats at most 8"):
+            store.new_game([f"P{i}" for i in range(9)], rules)
+        assert store.latest() is None
+        table = store.new_game([f"P{i}" for i in range(7)], rules)
+        table.apply(AddPlayer("Late"))
+        with pytest.raises(Refused, match="9 players is too many"):
+            table.apply(AddPlayer("Later"))
+        assert [p.name for p in store.latest().state.players][-1] == "Late"  # type: ignore[union-attr]
+        old = Game(["Maximilian Alexander", "Bob"], rules)  # stored by an older farkle-pi
+        with store._db:
+            names = json.dumps([p.name for p in old.state.players])
+            cursor = store._db.execute(
+                "INSERT INTO games (started, rules, players) VALUES (?, ?, ?)",
+                ("2026-01-01T20:00:00+00:00", "standard", names))
+            store._insert(int(cursor.lastrowid or 0), 0, 0, old.events)
+        again = store.latest()
+        assert again is not None and again.state.players[0].name == "Maximilian Alexander"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -10,12 +11,14 @@ import pytest
 from touch import finger
 
 from farkle_pi.app import App
+from farkle_pi.errors import FarkleError
 from farkle_pi.rules import PRESETS, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.setup import step
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.theme import LIGHT
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
@@ -94,3 +97,32 @@ def test_a_game_needs_a_player(app: App) -> None:
     key(app, pygame.K_TAB)
     key(app, pygame.K_b, "b")  # ... and is BANK on the other rows: no players yet
     assert "at least one player" in app.table.view().error
+
+
+def test_a_name_that_cannot_join_says_why_on_the_screen(app: App,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A refusal on the setup screen is drawn there (BANK with no players looked dead)."""
+    drawn: list[str] = []
+    text = Painter.text
+    monkeypatch.setattr(Painter, "text", lambda self, words, *a, **k: (
+        drawn.append(words), text(self, words, *a, **k))[1])
+    app.step()
+    type_text(app, "Ann")
+    key(app, pygame.K_RETURN)
+    type_text(app, "Ann")
+    key(app, pygame.K_RETURN)
+    assert app.table.setup.players == ("Ann",) and app.table.setup.typing == "Ann"
+    assert any("Ann is already playing" in words for words in drawn)
+    setup = SetupView(players=tuple(f"P{i}" for i in range(8)), typing="Late")
+    with pytest.raises(FarkleError, match="8 players at most: Late cannot join"):
+        step(setup, Action("bank"), PRESETS)
+    with pytest.raises(FarkleError, match="8 players at most"):
+        step(replace(setup, typing="", known_names=("Zed",)), Action("keep"), PRESETS)
+    drawn.clear()
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)  # the typed name, then Ann: no players
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_b, "b")
+    assert any("at least one player" in words for words in drawn)

@@ -20,6 +20,7 @@ from typing import Any
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.game import (
+    AddPlayer,
     Command,
     Event,
     Game,
@@ -27,6 +28,7 @@ from farkle_pi.game import (
     event_from_json,
     event_to_json,
 )
+from farkle_pi.game.seating import check_seating
 from farkle_pi.rules import RuleSet
 from farkle_pi.store.records import GameRecord
 
@@ -122,6 +124,7 @@ class Store:
 
     def new_game(self, players: Sequence[str], rules: RuleSet) -> StoredGame:
         """Start and durably record a game (an unfinished earlier game stays in the history)."""
+        check_seating(players)
         game = Game(players, rules)
         names = [p.name for p in game.state.players]
         with self._errors("start a game in"), _transaction(self._db):
@@ -241,6 +244,8 @@ class StoredGame:
 
     def apply(self, command: Command) -> list[Event]:
         """Play and durably record `command`; `Refused` or a storage error change nothing."""
+        if isinstance(command, AddPlayer):
+            check_seating([command.name], len(self.state.players))
         with self.store.lock:
             events = self.game.decide(command)
             after = self.game.copy()

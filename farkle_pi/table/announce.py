@@ -34,9 +34,7 @@ def announce(before: GameState, after: GameState, events: Sequence[Event]) -> Ne
         elif isinstance(event, Bank):
             _banked(news, before, after)
         elif isinstance(event, Farkled):
-            detail = f"{event.player} loses {event.lost}"
-            if event.penalty:
-                detail += f" and {event.penalty} for three in a row"
+            detail = _farkle_detail(event)
             news.lines.append(f"{event.player}: FARKLE ({detail})")
             news.banners.append(Banner("farkle", "FARKLE", detail))
         elif isinstance(event, FinalRound):
@@ -61,3 +59,15 @@ def _banked(news: News, before: GameState, after: GameState) -> None:
         news.banners.append(
             Banner("bank", f"BANK +{points:,}", f"{player.name} now has {player.score:,}")
         )
+
+
+def _farkle_detail(event: Farkled) -> str:
+    """What the Farkle cost, in the grouped figures the rest of the screen uses."""
+    penalty = f"{event.penalty:,} for three Farkles in a row"
+    if event.lost and event.penalty:
+        return f"{event.player} loses {event.lost:,}, and {penalty}"
+    if event.penalty:
+        return f"{event.player} loses {penalty}"
+    if event.lost:
+        return f"{event.player} loses {event.lost:,}"
+    return f"{event.player}: no points were at risk"

@@ -11,12 +11,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
 
+from farkle_pi.errors import FarkleError
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
 TARGETS = (2_000, 5_000, 10_000)
 DICE_MODES = SetupView.dice_modes  # the order KEEP steps through them
-MAX_PLAYERS = 8
 T = TypeVar("T")
 
 
@@ -28,7 +29,8 @@ def step(setup: SetupView, action: Action, presets: Sequence[str]) -> tuple[Setu
     if kind == "next":
         return replace(_commit_typing(setup), focus=(setup.focus + 1) % len(SETUP_ROWS)), False
     if kind == "char":
-        return replace(setup, focus=0, typing=(setup.typing + action.text).lstrip()[:16]), False
+        typed = (setup.typing + action.text).lstrip()[:MAX_NAME]
+        return replace(setup, focus=0, typing=typed), False
     if kind in ("erase", "undo"):
         if setup.typing:
             return replace(setup, typing=setup.typing[:-1]), False
@@ -45,9 +47,15 @@ def step(setup: SetupView, action: Action, presets: Sequence[str]) -> tuple[Setu
 
 
 def _commit_typing(setup: SetupView) -> SetupView:
+    """The typed name added to the players; a name that cannot join says why (and stays typed,
+    so the players see what was refused)."""
     name = setup.typing.strip()
-    if not name or name in setup.players or len(setup.players) >= MAX_PLAYERS:
+    if not name:
         return replace(setup, typing="")
+    if name in setup.players:
+        raise FarkleError(f"{name} is already playing: type another name (UNDO erases)")
+    if len(setup.players) >= MAX_PLAYERS:
+        raise FarkleError(f"{MAX_PLAYERS} players at most: {name} cannot join (UNDO erases)")
     return replace(setup, players=(*setup.players, name), typing="")
 
 
@@ -56,9 +64,11 @@ def _change(setup: SetupView, row: str, presets: Sequence[str]) -> SetupView:
         if setup.typing:
             return _commit_typing(setup)
         waiting = [n for n in setup.known_names if n not in setup.players]
-        if waiting and len(setup.players) < MAX_PLAYERS:
-            return replace(setup, players=(*setup.players, waiting[0]))
-        return setup
+        if not waiting:
+            raise FarkleError("no more known names: type a new one on a keyboard")
+        if len(setup.players) >= MAX_PLAYERS:
+            raise FarkleError(f"{MAX_PLAYERS} players at most: BANK starts the game")
+        return replace(setup, players=(*setup.players, waiting[0]))
     if row == "rules":
         return replace(setup, preset=_after(setup.preset, presets))
     if row == "target":

@@ -19,7 +19,8 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     head, body = screen.part(0, 0, 1, 0.12), screen.part(0, 0.15, 1, 0.85)
-    if view.prompt:  # e.g. no camera yet: the table starts all the same and says so here
+    if view.prompt or view.error:  # no camera yet (the table starts all the same), or a
+        # refusal: BANK with no players, a name that cannot join
         body, strip = body.stack([86, 14], gap=p.unit)
         prompt_strip(p, strip, view, "")
     title_box, keys_box = head.columns([40, 60], gap=p.unit * 2)
