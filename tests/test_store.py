@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 from game_script import parse_script, play
 
+from farkle_pi.cli import main
 from farkle_pi.errors import FarkleError
-from farkle_pi.game import AddPlayer, Bank, Game, Refused, Throw, Undo, event_to_json
+from farkle_pi.game import AddPlayer, Bank, Game, Keep, Refused, Throw, Undo, event_to_json
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import (
+    ChangedElsewhere,
     GameRecord,
     GameSummary,
     Store,
@@ -23,6 +25,7 @@ from farkle_pi.store import (
     player_stats,
 )
 from farkle_pi.store.db import _MIGRATIONS
+from farkle_pi.table.table import Table
 
 SCRIPT = """
 throw 115234
@@ -284,3 +287,52 @@ def test_a_game_seats_what_the_screen_shows_and_old_games_still_load(tmp_path: P
             store._insert(int(cursor.lastrowid or 0), 0, 0, old.events)
         again = store.latest()
         assert again is not None and again.state.players[0].name == "Maximilian Alexander"
+
+
+def test_a_command_decided_on_a_game_played_elsewhere_is_refused_and_reloads(
+        tmp_path: Path) -> None:
+    """The table and a `farkle-pi game` command on one file: the stale side's command would
+    make a log that cannot be replayed (every game in the file unreadable), so it is refused
+    and the stale side shows the game as stored."""
+    rules = load_rules("standard")
+    with Store(tmp_path / "farkle.db") as table_side, Store(tmp_path / "farkle.db") as cli_side:
+        table = table_side.new_game(["Ann", "Bob"], rules)
+        table.apply(Throw(Roll.parse("115234")))
+        other = cli_side.latest()
+        assert other is not None
+        other.apply(Keep(Roll.parse("11")))
+        other.apply(Bank())
+        with pytest.raises(ChangedElsewhere, match="another farkle-pi"):
+            table.apply(Keep(Roll.parse("1")))
+        assert table.state == other.state and table.state.players[0].score == 200
+        table.apply(Throw(Roll.parse("222346")))  # and plays on from there
+    with Store(tmp_path / "farkle.db") as store:
+        again = store.latest()
+        assert again is not None and again.state == table.state
+
+
+def test_an_unfinished_game_that_cannot_be_replayed_hides_nothing_else(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A log an older farkle-pi (or a hand edit) left unplayable: reports and the table leave
+    that game out and say so, instead of every game in the file becoming unreadable."""
+    rules = load_rules("standard")
+    with Store(tmp_path / "farkle.db") as store:
+        finished = store.new_game(["Ann"], load_rules("standard", {"target": "300"}))
+        finished.apply(Throw(Roll.parse("111234")))
+        finished.apply(Keep(Roll.parse("111")))
+        finished.apply(Bank())
+        broken = store.new_game(["Ann", "Bob"], rules)
+        with store._db:  # a keep with no throw before it
+            store._insert(broken.id, 1, 1, [Keep(Roll.parse("1"))])
+        records = store.records()
+        assert [r.id for r in records] == [finished.id]
+        (reason,) = store.left_out
+        assert reason.startswith(f"{store.path}: game {broken.id} cannot be replayed: ")
+        assert reason.endswith("(left out)")
+        table = Table(store, rules, ["Ann", "Bob"], "manual", say=lambda _: None)
+        assert table.game is None and table.view().screen == "setup"
+        assert f"game {broken.id} cannot be replayed" in table.view().prompt
+    assert main(["history", "--db", str(store.path)]) == 0
+    out, err = capsys.readouterr()
+    assert f"#{finished.id} " in out and f"#{broken.id} " not in out
+    assert err == f"note: {reason}\n"

@@ -11,7 +11,8 @@ from tray_news import TrayDie as Die
 from tray_news import TrayNews as News
 from tray_scenes import FakeReader, Film
 
-from farkle_pi.rules import load_rules
+from farkle_pi.game import Bank, Keep
+from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
 from farkle_pi.tray import Tray
@@ -542,3 +543,19 @@ def test_entry_minimum_is_shown_and_keeps_the_bank_lamp_dark(tmp_path: Path) -> 
         table.handle(Action("bank"))
         assert "not enough to bank: 500 needed" in table.view().error
         assert table.state is not None and table.state.turn_points == 0
+
+
+def test_a_game_played_on_elsewhere_is_shown_as_stored(table: Table) -> None:
+    """A `farkle-pi game` command on the table's file: the table's next press is refused with
+    one line, and the screen shows the stored game instead of the table's stale one."""
+    table.tray(News("settled", dice("115234")))
+    with Store(table.store.path) as other:
+        elsewhere = other.latest()
+        assert elsewhere is not None
+        elsewhere.apply(Keep(Roll.parse("11")))
+        elsewhere.apply(Bank())
+    table.handle(Action("keep"))
+    view = table.view()
+    assert "another farkle-pi" in view.error
+    assert [p.score for p in view.players] == [200, 0] and view.current is not None
+    assert view.current.name == "Bob" and view.screen == "throw"

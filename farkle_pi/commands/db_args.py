@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,10 @@ def stored_records(args: argparse.Namespace) -> tuple[Path, list[GameRecord]]:
     if not path.exists():
         return path, []
     with Store(path) as store:
-        return path, store.records()
+        records = store.records()
+        for reason in store.left_out:
+            print(f"note: {reason}", file=sys.stderr)
+        return path, records
 
 
 def no_games_line(path: Path) -> str:

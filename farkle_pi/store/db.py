@@ -78,6 +78,7 @@ class Store:
         self.path = Path(path) if path is not None else default_path()
         self._timeout = timeout  # how long to wait for another writer before giving up
         self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
+        self.left_out: list[str] = []  # why the last `records()` left games out
         self._db = self._open()
 
     def _open(self) -> sqlite3.Connection:
@@ -162,12 +163,21 @@ class Store:
             yield self.game(int(game_id))
 
     def records(self) -> list[GameRecord]:
-        """Every game in brief, oldest first: finished games from their record, others replayed."""
+        """Every game in brief, oldest first: finished games from their record, others replayed.
+
+        An unfinished game that cannot be replayed (a hand-edited file, a log an older
+        farkle-pi accepted) is left out, its reason in `left_out`: one bad game must not hide
+        the whole night's history."""
         rows = self._query("SELECT id, started, rules, summary FROM games ORDER BY id")
         records = []
+        self.left_out = []
         for game_id, started, rules, summary in rows:
             if summary is None:
-                state = self.game(int(game_id)).state
+                try:
+                    state = self.game(int(game_id)).state
+                except FarkleError as error:
+                    self.left_out.append(f"{error} (left out)")
+                    continue
                 records.append(GameRecord.of(int(game_id), str(started), state))
             else:
                 records.append(GameRecord.from_json(int(game_id), started, rules, summary))
@@ -177,13 +187,19 @@ class Store:
         """The first API's name for `records()`, kept for callers that use it."""
         return self.records()
 
-    def _append(self, game_id: int, game: Game, events: Sequence[Event]) -> None:
-        """Write one command's events (and `game`'s state after them) in one transaction."""
+    def _append(self, game_id: int, game: Game, events: Sequence[Event], stored: int) -> None:
+        """Write one command's events (and `game`'s state after them) in one transaction, if
+        the file still holds the `stored` events they were decided on: a command decided on a
+        game another farkle-pi has played on since would make a log that cannot be replayed."""
         state = game.state
         with self._errors("save to"), _transaction(self._db):
             (seq,) = self._db.execute(
                 "SELECT count(*) FROM events WHERE game = ?", (game_id,)
             ).fetchone()
+            if int(seq) != stored:
+                raise ChangedElsewhere(
+                    f"game {game_id} was played on by another farkle-pi (a `farkle-pi game` "
+                    "command?) since this one read it: showing it as stored now, nothing lost")
             self._insert(game_id, int(seq), game.played, events)
             (started,) = self._db.execute(
                 "SELECT started FROM games WHERE id = ?", (game_id,)
@@ -250,9 +266,17 @@ class StoredGame:
             events = self.game.decide(command)
             after = self.game.copy()
             after.record(events)
-            self.store._append(self.id, after, events)
+            try:
+                self.store._append(self.id, after, events, stored=len(self.game.events))
+            except ChangedElsewhere:
+                self.game = self.store.game(self.id).game
+                raise
             self.game = after
         return events
+
+
+class ChangedElsewhere(FarkleError):
+    """The stored game moved on under this one (another process played on it)."""
 
 
 @contextmanager

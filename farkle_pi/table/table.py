@@ -26,7 +26,7 @@ from farkle_pi.game import (
     Undo,
 )
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, dice_count, load_rules
-from farkle_pi.store import Store, StoredGame, player_stats
+from farkle_pi.store import ChangedElsewhere, Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
 from farkle_pi.table.announce import announce
@@ -85,7 +85,13 @@ class Table:
             dice_mode=dice_mode,
             dice_modes=setup_rows.modes(dice_mode == "camera" if camera is None else camera),
         )
-        self.game: StoredGame | None = store.resume() if resume else None
+        self.game: StoredGame | None = None
+        trouble = ""
+        try:
+            self.game = store.resume() if resume else None
+        except FarkleError as error:  # one bad game must not keep the table from starting
+            log.warning("not resumed: %s", error)
+            trouble = f"{error}: start a new game (it stays in the file)"
         self.fair: FairDice | None = None
         self.screen: ScreenName = "setup"
         self.selected = 0
@@ -98,7 +104,7 @@ class Table:
         self.stepping: Roll | None = None
         self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
-        self.prompt = ""
+        self.prompt = trouble
         self.error = ""
         self.banners: list[Banner] = []
         self.banner_at = 0.0
@@ -455,7 +461,12 @@ class Table:
         """Play a command durably, then tell the table what happened."""
         assert self.game is not None
         before = self.game.state
-        events = self.game.apply(command)
+        try:
+            events = self.game.apply(command)
+        except ChangedElsewhere:  # the game as stored now: what was typed or held no longer fits
+            self._reset()
+            self.screen = "winner" if self.game.state.over else "throw"
+            raise
         self._reset()
         self._announce(before, self.game.state, events)
         return events
