@@ -525,9 +525,10 @@ def check_database(config: Config) -> Finding:
     except sqlite3.Error as error:
         verdict = str(error)
     if verdict != "ok":
+        verdict = verdict.splitlines()[0]  # quick_check lists every damaged page: one is enough
         return Finding("database", Status.FAIL, (
-            f"{path} is damaged ({verdict}); stop the table and move the file aside: a new "
-            "one starts empty"
+            f"{path} is damaged ({verdict}); stop the table and move the file aside with its "
+            "-wal and -shm files: a new one starts empty"
         ))
     return Finding("database", Status.OK, f"{path} opens and passes SQLite's quick check")
 

@@ -212,8 +212,11 @@ check_health() {
         note "would run: runuser -u $SERVICE_USER -- $VENV/bin/farkle-pi doctor"
     else
         # Informational: the display check FAILs from an SSH session while the console is busy.
+        # STATE_DIRECTORY as the unit sets it: without it the database and calibration checked
+        # would be the ones under the user's home, not the service's.
         (cd / && runuser -u "$SERVICE_USER" -- env FARKLE_PI_CONFIG="$CONFIG_DIR/config.toml" \
-            "$VENV/bin/farkle-pi" doctor) || note "doctor found problems (see above)"
+            STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/farkle-pi" doctor) \
+            || note "doctor found problems (see above)"
     fi
 }
 

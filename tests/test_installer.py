@@ -209,6 +209,8 @@ def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> Non
             for g in ("video", "render", "input", "gpio")} <= set(calls)
     assert "systemctl enable farkle-pi.service" in calls
     assert "systemctl restart farkle-pi.service" not in calls
+    doctor = next(c for c in calls if c.startswith("runuser -u farkle -- env "))
+    assert "STATE_DIRECTORY=/var/lib/farkle-pi" in doctor  # the service's database, not ~'s
     config = root / "etc/farkle-pi/config.toml"
     unit = root / "etc/systemd/system/farkle-pi.service"
     assert config.read_text() == (REPO / "config.example.toml").read_text()

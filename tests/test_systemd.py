@@ -114,7 +114,7 @@ def test_state_directory_is_the_working_directory(unit: dict[str, list[str]]) ->
 def test_journal_restart_and_boot(unit: dict[str, list[str]]) -> None:
     assert unit["Service.StandardOutput"] == ["journal"]
     assert unit["Service.StandardError"] == ["journal"]
-    assert unit["Service.Restart"] == ["on-failure"]
+    assert unit["Service.Restart"] == ["always"]  # a clean Esc too: no blank tty1
     assert unit["Install.WantedBy"] == ["multi-user.target"]
     assert unit["Service.ExecStart"][0].startswith("/opt/farkle-pi/venv/bin/farkle-pi ")
 

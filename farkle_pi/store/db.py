@@ -302,7 +302,8 @@ def _fix(error: sqlite3.Error) -> str:
     if "readonly" in text or "read-only" in text:
         return "make the file and its folder writable, or pass --db PATH"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return "the file is damaged: move it aside and restore a backup, or pass --db PATH"
+        return ("the file is damaged: move it aside with its -wal and -shm files and restore a "
+                "backup, or pass --db PATH")
     if "unable to open" in text:
         return "check the folder exists and is writable, or pass --db PATH"
     return "check the file, or pass --db PATH"
