@@ -6,6 +6,7 @@ import json
 import sqlite3
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 from game_script import parse_script, play
@@ -336,3 +337,30 @@ def test_an_unfinished_game_that_cannot_be_replayed_hides_nothing_else(
     out, err = capsys.readouterr()
     assert f"#{finished.id} " in out and f"#{broken.id} " not in out
     assert err == f"note: {reason}\n"
+
+
+def test_commands_stored_together_are_all_stored_or_none(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """BANK on a highlighted keep is a keep and a bank: a failure between the two writes must
+    not leave the keep stored and the turn unbanked."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard"))
+        table.apply(Throw(Roll.parse("115234")))
+        insert, calls = Store._insert, []
+
+        def fail_second(self: Store, *args: Any) -> None:
+            calls.append(args)
+            if len(calls) == 2:
+                raise sqlite3.OperationalError("database or disk is full")
+            insert(self, *args)
+
+        monkeypatch.setattr(Store, "_insert", fail_second)
+        with pytest.raises(FarkleError, match="disk is full"):
+            table.apply_all([Keep(Roll.parse("11")), Bank()])
+        monkeypatch.undo()
+        assert table.state.phase == "keep" and table.state.turn_points == 0
+        table.apply_all([Keep(Roll.parse("11")), Bank()])
+    with Store(tmp_path / "farkle.db") as store:
+        again = store.latest()
+        assert again is not None and again.state == table.state
+        assert again.state.players[0].score == 200 and again.state.player.name == "Bob"

@@ -187,10 +187,12 @@ class Store:
         """The first API's name for `records()`, kept for callers that use it."""
         return self.records()
 
-    def _append(self, game_id: int, game: Game, events: Sequence[Event], stored: int) -> None:
-        """Write one command's events (and `game`'s state after them) in one transaction, if
-        the file still holds the `stored` events they were decided on: a command decided on a
-        game another farkle-pi has played on since would make a log that cannot be replayed."""
+    def _append(self, game_id: int, game: Game, played: Sequence[tuple[int, Sequence[Event]]],
+                stored: int) -> None:
+        """Write commands' events (each with its command's number) and `game`'s state after
+        them in one transaction, if the file still holds the `stored` events they were decided
+        on: a command decided on a game another farkle-pi has played on since would make a log
+        that cannot be replayed."""
         state = game.state
         with self._errors("save to"), _transaction(self._db):
             (seq,) = self._db.execute(
@@ -200,7 +202,9 @@ class Store:
                 raise ChangedElsewhere(
                     f"game {game_id} was played on by another farkle-pi (a `farkle-pi game` "
                     "command?) since this one read it: showing it as stored now, nothing lost")
-            self._insert(game_id, int(seq), game.played, events)
+            for command, events in played:
+                self._insert(game_id, int(seq), command, events)
+                seq += len(events)
             (started,) = self._db.execute(
                 "SELECT started FROM games WHERE id = ?", (game_id,)
             ).fetchone()
@@ -260,19 +264,28 @@ class StoredGame:
 
     def apply(self, command: Command) -> list[Event]:
         """Play and durably record `command`; `Refused` or a storage error change nothing."""
-        if isinstance(command, AddPlayer):
-            check_seating([command.name], len(self.state.players))
+        return self.apply_all([command])[0]
+
+    def apply_all(self, commands: Sequence[Command]) -> list[list[Event]]:
+        """Play and durably record `commands` in one transaction, each command's events: all of
+        them or none (BANK pressed on a highlighted keep is a keep and a bank; cut between the
+        two, the turn would come back unbanked)."""
         with self.store.lock:
-            events = self.game.decide(command)
             after = self.game.copy()
-            after.record(events)
+            played: list[tuple[int, list[Event]]] = []
+            for command in commands:
+                if isinstance(command, AddPlayer):
+                    check_seating([command.name], len(after.state.players))
+                events = after.decide(command)
+                after.record(events)
+                played.append((after.played, events))
             try:
-                self.store._append(self.id, after, events, stored=len(self.game.events))
+                self.store._append(self.id, after, played, stored=len(self.game.events))
             except ChangedElsewhere:
                 self.game = self.store.game(self.id).game
                 raise
             self.game = after
-        return events
+        return [events for _, events in played]
 
 
 class ChangedElsewhere(FarkleError):

@@ -300,8 +300,7 @@ class Table:
                     f"{state.turn_points + option.points} is not enough to bank: "
                     f"{state.bank_minimum} needed"
                 )
-            self._apply(Keep(_kept(option, state)))
-            self._apply(Bank())
+            self._apply(Keep(_kept(option, state)), Bank())
 
     def _enter(self, action: Action, state: GameState) -> None:
         """One die more (or less) of a throw entered by hand; all of them in: the throw."""
@@ -413,13 +412,9 @@ class Table:
             self.prompt = self.unsure_share.hint()
 
     def _rekeep(self, keep: Roll) -> None:
-        """The last keep made again with other dice of its throw, if the rules take it."""
-        assert self.game is not None
-        trial = self.game.game.copy()
-        trial.apply(Undo())
-        trial.apply(Keep(keep))  # refused here: nothing changes
-        self._apply(Undo())
-        self._apply(Keep(keep))
+        """The last keep made again with other dice of its throw, if the rules take it (both
+        commands stored together, or neither)."""
+        self._apply(Undo(), Keep(keep))
 
     # -- games ----------------------------------------------------------------------------------
 
@@ -457,19 +452,22 @@ class Table:
         self.unread, self.stepping, self.steps = None, None, []
         self.banners.clear()
 
-    def _apply(self, command: Command) -> list[Event]:
-        """Play a command durably, then tell the table what happened."""
+    def _apply(self, *commands: Command) -> list[Event]:
+        """Play commands durably (several: all or none), then tell the table what happened."""
         assert self.game is not None
-        before = self.game.state
+        telling = self.game.game.copy()
         try:
-            events = self.game.apply(command)
+            played = self.game.apply_all(commands)
         except ChangedElsewhere:  # the game as stored now: what was typed or held no longer fits
             self._reset()
             self.screen = "winner" if self.game.state.over else "throw"
             raise
         self._reset()
-        self._announce(before, self.game.state, events)
-        return events
+        for events in played:
+            before = telling.state
+            telling.record(events)
+            self._announce(before, telling.state, events)
+        return [event for events in played for event in events]
 
     def _announce(self, before: GameState, after: GameState, events: list[Event]) -> None:
         news = announce(before, after, events)
