@@ -15,6 +15,7 @@ from farkle_pi.store import Store
 from farkle_pi.table.autoplay import next_press
 from farkle_pi.table.fairdice import FairDice, SeedBook, commitment, throw_faces
 from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
 
 
 def play_virtual_game(db: Path) -> int:
@@ -98,3 +99,23 @@ def test_verify_refuses_games_without_a_seed_or_not_over(
     assert "not played with virtual dice" in capsys.readouterr().err
     assert main(["verify", "--db", str(db), str(running.id)]) == 2
     assert "is not over" in capsys.readouterr().err
+
+
+def test_a_virtual_game_is_stored_with_its_seed_or_not_at_all(tmp_path: Path) -> None:
+    """A game whose seed could not be stored would come back after a restart with no virtual
+    dice (entered by hand): the seed goes in the game's own transaction."""
+    def no_seed(game_id: int) -> FairDice:
+        raise sqlite3.OperationalError("database or disk is full")
+
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "virtual", resume=False,
+                      say=lambda _: None, fair_dice=no_seed)
+        table.handle(Action("bank"))  # start from the setup screen
+        assert "disk is full" in table.view().error and table.view().screen == "setup"
+        assert store.latest() is None
+        table.fair_dice = FairDice.fresh
+        table.handle(Action("bank"))
+        assert table.game is not None and table.fair is not None
+    with Store(tmp_path / "farkle.db") as store:
+        again = Table(store, load_rules("standard"), ["Ann", "Bob"], "manual", say=lambda _: None)
+        assert again.mode == "virtual" and again.fair == table.fair

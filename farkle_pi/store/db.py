@@ -12,7 +12,7 @@ import json
 import os
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
@@ -123,8 +123,11 @@ class Store:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def new_game(self, players: Sequence[str], rules: RuleSet) -> StoredGame:
-        """Start and durably record a game (an unfinished earlier game stays in the history)."""
+    def new_game(self, players: Sequence[str], rules: RuleSet,
+                 also: Callable[[sqlite3.Connection, int], None] | None = None) -> StoredGame:
+        """Start and durably record a game (an unfinished earlier game stays in the history);
+        `also(db, game_id)` writes what belongs to the game from its start (a virtual-dice
+        seed) in the same transaction: the game is stored with it or not at all."""
         check_seating(players)
         game = Game(players, rules)
         names = [p.name for p in game.state.players]
@@ -135,6 +138,8 @@ class Store:
             )
             game_id = int(cursor.lastrowid or 0)
             self._insert(game_id, 0, 0, game.events)
+            if also is not None:
+                also(self._db, game_id)
         return StoredGame(self, game_id, game)
 
     def resume(self) -> StoredGame | None:

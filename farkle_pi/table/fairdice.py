@@ -65,6 +65,13 @@ def throws_in(events: Iterable[Event]) -> Iterator[Throw]:
     return (event for event in events if isinstance(event, Throw))
 
 
+def record_seed(db: sqlite3.Connection, dice: FairDice) -> None:
+    """The seed and its commitment into `db` (in the caller's transaction, if any)."""
+    db.execute(_SCHEMA)
+    db.execute("INSERT OR REPLACE INTO fair_dice (game, commitment, seed) VALUES (?, ?, ?)",
+               (dice.game_id, dice.commitment, dice.seed.hex()))
+
+
 class SeedBook:
     """The seeds in the game database (its own table next to the store's event log)."""
 
@@ -83,10 +90,10 @@ class SeedBook:
     def save(self, dice: FairDice) -> None:
         """Durably, before the first throw: the commitment must predate every throw."""
         with closing(self._connect()) as db:
-            db.execute(
-                "INSERT OR REPLACE INTO fair_dice (game, commitment, seed) VALUES (?, ?, ?)",
-                (dice.game_id, dice.commitment, dice.seed.hex()),
-            )
+            try:
+                record_seed(db, dice)
+            except sqlite3.Error as error:
+                raise FarkleError(f"cannot save the dice seed in {self.path}: {error}") from None
 
     def events(self, game_id: int) -> list[Event]:
         """The game's log as stored, read without replaying it (a tampered log may not replay)."""

@@ -8,6 +8,7 @@ screen; the evening goes on.
 from __future__ import annotations
 
 import logging
+import sqlite3
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -32,7 +33,7 @@ from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows,
 from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
-from farkle_pi.table.fairdice import FairDice, SeedBook, throws_in
+from farkle_pi.table.fairdice import FairDice, SeedBook, record_seed, throws_in
 from farkle_pi.table.familiar import UnsureShare
 from farkle_pi.table.tray_input import (
     Rekeep,
@@ -426,11 +427,16 @@ class Table:
             rules = self.base_rules.with_changes({"target": setup.target})
         else:
             rules = load_rules(setup.preset, {"target": str(setup.target)})
-        self.game = self.store.new_game(setup.players, rules)
-        self.fair = None
-        if self.mode == "virtual":
-            self.fair = self.fair_dice(self.game.id)
-            self.seeds.save(self.fair)
+        seeded: list[FairDice] = []
+
+        def seed(db: sqlite3.Connection, game_id: int) -> None:  # stored with the game
+            seeded.append(self.fair_dice(game_id))
+            record_seed(db, seeded[0])
+
+        virtual = self.mode == "virtual"
+        self.game = self.store.new_game(setup.players, rules, also=seed if virtual else None)
+        self.fair = seeded[0] if seeded else None
+        if self.fair is not None:
             self.say(f"game {self.game.id}: virtual dice, seed commitment {self.fair.commitment}")
         self.say(f"game {self.game.id}: {', '.join(setup.players)} ({rules.name}, "
                  f"target {rules.target})")
