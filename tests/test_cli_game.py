@@ -64,6 +64,7 @@ def test_a_game_through_the_cli_follows_the_json_contract(
     view = show(capsys, db)
     assert view["players"][0]["score"] == 250  # type: ignore[index]
     assert view["current"] == "Bob"
+    assert view["last_throw"] is None  # Bob's turn has no throw yet (not Ann's dice)
 
 
 def test_a_refusal_prints_its_reason_and_exits_2(
@@ -171,3 +172,25 @@ def test_game_database_comes_from_the_config_when_not_given(
     monkeypatch.setenv("FARKLE_PI_CONFIG", str(config_file))
     assert main(["game", "new", "--players", "Ann", "Bob"]) == 0
     assert database.is_file()
+
+
+def test_undo_takes_back_the_command_that_ended_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A bank typed by mistake (or a misread last throw) must not lock the wrong winner into
+    the history: after the game, undo still works; other commands say so."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--set", "target=2000",
+        "--set", "final_round=false")
+    for words in (["throw", "111555"], ["keep", "111555"], ["bank"]):
+        assert run(capsys, db, "game", *words)[0] == 0
+    assert show(capsys, db)["winners"] == ["Ann"]
+    code, _, err = run(capsys, db, "game", "throw", "123456")
+    assert code == 2 and err == ("farkle-pi: game 1 is over (Ann won): `farkle-pi game undo` "
+                                 "takes back its last command, or start one with farkle-pi "
+                                 "game new --players NAME NAME\n")
+    assert run(capsys, db, "game", "undo")[0] == 0
+    view = show(capsys, db)
+    assert view["over"] is False and view["winners"] == [] and view["turn_points"] == 2500
+    code, out, _ = run(capsys, db, "history", "--json")
+    assert json.loads(out)["games"][0]["over"] is False

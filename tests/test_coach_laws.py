@@ -6,7 +6,8 @@ import doctest
 from itertools import pairwise
 
 import farkle_pi.coach
-from farkle_pi.coach import coach, expected_turn, farkle_odds
+from farkle_pi.coach import coach, decide, expected_turn, farkle_odds
+from farkle_pi.game import GameState, PlayerState
 from farkle_pi.rules import Roll, load_rules
 
 
@@ -67,3 +68,13 @@ def test_the_rule_sheets_keep_advice() -> None:
 def test_the_documented_examples_run() -> None:
     result = doctest.testmod(farkle_pi.coach)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_off_the_board_the_coach_needs_what_the_game_needs() -> None:
+    """With an entry below the minimum bank (a house rule) a first bank of 300 is legal: the
+    coach must not call it impossible and play on at a loss."""
+    rules = load_rules("portland", {"entry": "0"})
+    game = GameState(rules=rules, players=(PlayerState("Ann"),))
+    assert game.bank_minimum == 1
+    then, expected = decide(rules, 300, 1, on_board=False)
+    assert then == "bank" and expected == 300

@@ -48,7 +48,7 @@ _coaches: dict[tuple[RuleSet, int, int], Coach] = {}
 
 def coach(rules: RuleSet, *, on_board: bool = True, farkle_streak: int = 0) -> Coach:
     """The solved turn for these rules; solved once per process (and once per disk cache)."""
-    bank_min = rules.min_bank if on_board else max(rules.entry, rules.min_bank)
+    bank_min = rules.min_bank if on_board else rules.entry  # as the game: entry, not both
     farkle_loss = rules.three_farkles if farkle_streak >= 2 else 0
     key = (rules, bank_min, farkle_loss)
     found = _coaches.get(key)

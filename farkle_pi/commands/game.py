@@ -78,7 +78,9 @@ def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse
     def run(args: argparse.Namespace) -> int:
         command = make(args)
         with open_store(args) as store:
-            table = _in_progress(store)
+            # after the game only undo: it takes back the command that ended it (a misread
+            # last throw, a bank typed by mistake) before the wrong winner stays in the history
+            table = _latest(store) if isinstance(command, Undo) else _in_progress(store)
             table.apply(command)
             _print(table, args.json)
         return 0
@@ -95,20 +97,26 @@ def _run_new(args: argparse.Namespace) -> int:
 
 def _run_show(args: argparse.Namespace) -> int:
     with open_store(args) as store:
-        table = store.latest()
-        if table is None:
-            raise FarkleError(f"no game in {store.path} yet: {_START}")
-        _print(table, args.json)
+        _print(_latest(store), args.json)
     return 0
 
 
 _START = "start one with farkle-pi game new --players NAME NAME"
 
 
-def _in_progress(store: Store) -> StoredGame:
-    table = store.resume()
+def _latest(store: Store) -> StoredGame:
+    table = store.latest()
     if table is None:
-        raise FarkleError(f"no game in progress in {store.path}: {_START}")
+        raise FarkleError(f"no game in {store.path} yet: {_START}")
+    return table
+
+
+def _in_progress(store: Store) -> StoredGame:
+    table = _latest(store)
+    if table.state.over:
+        won = " and ".join(table.state.winner_names())
+        raise FarkleError(f"game {table.id} is over ({won} won): `farkle-pi game undo` takes "
+                          f"back its last command, or {_START}")
     return table
 
 
@@ -123,6 +131,9 @@ def _dice(roll: Roll | None) -> list[int] | None:
 
 def state_json(state: GameState) -> dict[str, object]:
     """The `game show --json` contract (see docs/game.md); extra keys come after the contract's."""
+    # the state keeps the last turn's dice (the table shows what Farkled); a turn not yet
+    # thrown in has none of its own
+    throw = None if state.phase in ("start", "steal") else state.last_throw
     view: dict[str, object] = {
         "players": [
             {"name": p.name, "score": p.score, "on_board": p.on_board, "farkles": p.farkles}
@@ -131,7 +142,7 @@ def state_json(state: GameState) -> dict[str, object]:
         "current": None if state.over else state.player.name,
         "turn_points": state.turn_points,
         "dice_to_throw": state.dice_to_throw,
-        "last_throw": _dice(state.last_throw),
+        "last_throw": _dice(throw),
         "options": [
             {"keep": list(o.keep.faces), "points": o.points, "label": o.label}
             for o in state.options
@@ -147,8 +158,8 @@ def state_json(state: GameState) -> dict[str, object]:
         "roll_off": state.roll_off,
         "rules": state.rules.name,
     }
-    if state.last_throw is not None and state.last_throw.coloured:
-        view["last_throw_dice"] = [str(d) for d in state.last_throw]
+    if throw is not None and throw.coloured:
+        view["last_throw_dice"] = [str(d) for d in throw]
     turn = state.last_turn
     view["last_turn"] = None if turn is None else vars(turn)
     return view
