@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sqlite3
 import threading
+from contextlib import closing
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -25,7 +28,7 @@ from farkle_pi.store import (
     fairness,
     player_stats,
 )
-from farkle_pi.store.db import _MIGRATIONS
+from farkle_pi.store.db import _MIGRATIONS, _fix
 from farkle_pi.table.table import Table
 
 SCRIPT = """
@@ -364,3 +367,27 @@ def test_commands_stored_together_are_all_stored_or_none(
         again = store.latest()
         assert again is not None and again.state == table.state
         assert again.state.players[0].score == 200 and again.state.player.name == "Bob"
+
+
+def test_another_programs_database_is_refused_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "notes.db"
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE notes (body TEXT)")
+        db.commit()
+    before = path.read_bytes()
+    with pytest.raises(FarkleError, match=f"{path} is not a farkle-pi database \\(it holds "
+                                          "notes\\): pass --db PATH"):
+        Store(path)
+    assert path.read_bytes() == before and not Path(f"{path}-wal").exists()
+
+
+def test_a_disk_too_full_to_open_on_says_full(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite opening on a full disk says "disk I/O error" (it cannot make its -wal file),
+    which reads like damage."""
+    monkeypatch.setattr(shutil, "disk_usage", lambda _: SimpleNamespace(total=8, used=8, free=0))
+    assert _fix(sqlite3.OperationalError("disk I/O error"), tmp_path / "farkle.db") == \
+        "free some disk space and try again; nothing stored was lost"
+    monkeypatch.undo()
+    assert "free some" not in _fix(sqlite3.OperationalError("disk I/O error"),
+                                   tmp_path / "farkle.db")

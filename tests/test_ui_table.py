@@ -517,17 +517,22 @@ def test_history_lists_the_nights_finished_games_newest_first() -> None:
     from farkle_pi.table.adapter import history_rows
 
     def game(started: str, over: bool = True, winner: str = "Ann") -> GameRecord:
-        return GameRecord(id=1, started=started, rules="standard", players=("Ann", "Bob"),
-                          scores=(10_050, 8_000), over=over, winners=(winner,), turns=(),
-                          faces=(0,) * 6)
+        return GameRecord(id=len(games) + 1, started=started, rules="standard",
+                          players=("Ann", "Bob"), scores=(10_050, 8_000), over=over,
+                          winners=(winner,), turns=(), faces=(0,) * 6)
 
-    rows = history_rows([
-        game("2026-11-27T20:00:00+00:00", winner="Old"),  # two nights ago
-        game("2026-11-29T19:00:00+00:00", winner="Bob"),
-        game("2026-11-29T21:30:00+00:00"),
-        game("2026-11-29T22:10:00+00:00", over=False),  # still being played
-    ])
-    assert [row.winner for row in rows] == ["Ann", "Bob"]
+    games: list[GameRecord] = []
+    for started, over, winner in [
+        ("2026-11-27T20:00:00+00:00", True, "Old"),  # two nights ago
+        ("2031-06-01T12:00:00+00:00", True, "Future"),  # a Pi without network time, once
+        ("2026-11-29T19:00:00+00:00", True, "Bob"),
+        ("2026-11-29T21:30:00+00:00", True, "Ann"),
+        ("2026-11-29T21:20:00+00:00", True, "Cy"),  # the clock set back a little
+        ("2026-11-29T22:10:00+00:00", False, "Ann"),  # still being played
+    ]:
+        games.append(game(started, over, winner))
+    rows = history_rows(games)
+    assert [row.winner for row in rows] == ["Cy", "Ann", "Bob"]  # by game number
     assert all(len(row.when) == 5 and row.when[2] == ":" for row in rows)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -88,6 +89,7 @@ class Store:
                 self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
             )
             try:
+                self._refuse_foreign(db)
                 db.execute("PRAGMA journal_mode=WAL")
                 db.execute("PRAGMA synchronous=FULL")
                 db.execute("PRAGMA foreign_keys=ON")
@@ -96,6 +98,17 @@ class Store:
                 db.close()
                 raise
         return db
+
+    def _refuse_foreign(self, db: sqlite3.Connection) -> None:
+        """Another program's database (tables, but never migrated by farkle-pi) is left as it
+        is: adding ours to it, or switching it to WAL, would spoil it for its owner."""
+        if int(db.execute("PRAGMA user_version").fetchone()[0]) != 0:
+            return
+        tables = sorted(name for (name,) in db.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        if tables:
+            raise FarkleError(f"{self.path} is not a farkle-pi database (it holds "
+                              f"{', '.join(tables[:3])}): pass --db PATH of a farkle-pi database")
 
     def _migrate(self, db: sqlite3.Connection) -> None:
         version = int(db.execute("PRAGMA user_version").fetchone()[0])
@@ -246,7 +259,8 @@ class Store:
             with self.lock:
                 yield
         except sqlite3.Error as error:
-            raise FarkleError(f"cannot {doing} {self.path}: {error} ({_fix(error)})") from None
+            raise FarkleError(f"cannot {doing} {self.path}: {error} ({_fix(error, self.path)})"
+                             ) from None
         except OSError as error:
             reason = error.strerror or str(error)
             raise FarkleError(
@@ -311,9 +325,9 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("COMMIT")
 
 
-def _fix(error: sqlite3.Error) -> str:
+def _fix(error: sqlite3.Error, path: Path) -> str:
     text = str(error).lower()
-    if "full" in text:
+    if "full" in text or ("disk i/o" in text and _disk_full(path)):  # opening a full disk: I/O
         return "free some disk space and try again; nothing stored was lost"
     if "locked" in text or "busy" in text:
         return "another farkle-pi is using it: close it and try again"
@@ -325,6 +339,15 @@ def _fix(error: sqlite3.Error) -> str:
     if "unable to open" in text:
         return "check the folder exists and is writable, or pass --db PATH"
     return "check the file, or pass --db PATH"
+
+
+def _disk_full(path: Path) -> bool:
+    """Under a megabyte free where the database lives: SQLite cannot even make its -wal file,
+    and says "disk I/O error"."""
+    try:
+        return shutil.disk_usage(path.parent).free < 1 << 20
+    except OSError:
+        return False
 
 
 def _now() -> str:

@@ -242,20 +242,23 @@ NIGHT = timedelta(hours=12)  # games this close before the newest one belong to 
 
 
 def history_rows(summaries: Sequence[GameRecord]) -> tuple[HistoryRow, ...]:
-    """The night's finished games, newest first, at local clock times."""
-    finished = [(_started(game), game) for game in summaries if game.over]
-    if not finished:
+    """The night's finished games, newest first, at local clock times.
+
+    Newest is by game number, and the night is the games started within NIGHT of the newest
+    game's start, either way: a Pi has no clock of its own, and one game stamped years ahead
+    (or a clock set back) must not hide the evening's games or shuffle them."""
+    if not summaries:
         return ()
-    newest = max(started for started, _ in finished)
+    newest = _started(max(summaries, key=lambda game: game.id))
     return tuple(
         HistoryRow(
-            started.astimezone().strftime("%H:%M"),
+            _started(game).astimezone().strftime("%H:%M"),
             ", ".join(game.players),
             " & ".join(game.winners),
             max(game.scores),
         )
-        for started, game in sorted(finished, key=lambda pair: pair[0], reverse=True)
-        if newest - started <= NIGHT
+        for game in sorted(summaries, key=lambda game: game.id, reverse=True)
+        if game.over and abs(newest - _started(game)) <= NIGHT
     )
 
 
