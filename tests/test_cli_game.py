@@ -194,3 +194,25 @@ def test_undo_takes_back_the_command_that_ended_the_game(
     assert view["over"] is False and view["winners"] == [] and view["turn_points"] == 2500
     code, out, _ = run(capsys, db, "history", "--json")
     assert json.loads(out)["games"][0]["over"] is False
+
+
+def test_a_two_colour_throw_names_every_colour_and_two_at_most(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Under portland a triple of one colour scores double: a throw typed without colours, or
+    with one misspelt, would score it half and say nothing."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--rules", "portland")
+    code, _, err = run(capsys, db, "game", "throw", "222346")
+    assert code == 2 and "give every die's colour, e.g. 2:red 2:red 2:blue" in err
+    code, _, err = run(capsys, db, "game", "throw", "2:red", "2:rde", "2:red", "3:blue",
+                       "4:blue", "6:blue")
+    assert code == 2 and err == ("farkle-pi: the dice are of two colours, but this names 3 "
+                                 "(blue, rde, red): check the spelling\n")
+    assert show(capsys, db)["last_throw"] is None  # nothing was played
+    assert run(capsys, db, "game", "throw", "2:red", "2:red", "2:red", "3:blue", "4:blue",
+               "6:blue")[0] == 0
+    assert show(capsys, db)["options"][0]["points"] == 400  # type: ignore[index]
+    assert main(["score", "--rules", "portland", "2:red", "2:rde", "2:red", "2:blue"]) == 2
+    assert "check the spelling" in capsys.readouterr().err
+    assert main(["score", "--rules", "portland", "222346"]) == 0  # a plain question: mixed

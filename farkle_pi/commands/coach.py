@@ -10,7 +10,7 @@ from typing import Any
 from farkle_pi.coach import Choice, Coach, WinChoice, coach
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError
-from farkle_pi.rules import Roll
+from farkle_pi.rules import Roll, check_colours
 
 
 def register(sub: Any) -> None:
@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
     points = 0 if args.points is None else args.points
     if args.roll:
         roll = Roll.parse(args.roll)
+        check_colours(roll, rules, required=False)
         ranked: Sequence[Choice | WinChoice] = (
             solved.choices(points, roll)
             if args.need is None

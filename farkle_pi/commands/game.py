@@ -21,7 +21,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.rules import Roll
+from farkle_pi.rules import Roll, check_colours
 from farkle_pi.store import Store, StoredGame
 
 _DICE_COMMANDS: dict[str, tuple[Callable[[Roll], Command], str]] = {
@@ -81,6 +81,8 @@ def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse
             # after the game only undo: it takes back the command that ended it (a misread
             # last throw, a bank typed by mistake) before the wrong winner stays in the history
             table = _latest(store) if isinstance(command, Undo) else _in_progress(store)
+            if isinstance(command, Throw | Correct):
+                check_colours(command.roll, table.state.rules)
             table.apply(command)
             _print(table, args.json)
         return 0

@@ -10,7 +10,7 @@ from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError, one_line
-from farkle_pi.rules import Chart, Roll, RuleSet, Scoring, chart
+from farkle_pi.rules import Chart, Roll, RuleSet, Scoring, chart, check_colours
 
 
 def register(sub: Any) -> None:
@@ -48,7 +48,9 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from(args)
     if args.dice == ["-"]:
         return _score_stream(chart(rules), as_json=args.json)
-    scoring = chart(rules).score(Roll.parse(args.dice))
+    roll = Roll.parse(args.dice)
+    check_colours(roll, rules, required=False)  # no colours: what a mixed throw scores
+    scoring = chart(rules).score(roll)
     print(json.dumps(scoring_json(scoring)) if args.json else _table(scoring, rules))
     return 0
 
@@ -61,7 +63,9 @@ def _score_stream(table: Chart, as_json: bool) -> int:
         if not line.strip():
             continue
         try:
-            scoring = table.score(Roll.parse(line))
+            roll = Roll.parse(line)
+            check_colours(roll, table.rules, required=False)
+            scoring = table.score(roll)
         except FarkleError as error:
             print(one_line(f"farkle-pi: line {number}: {error}"), file=sys.stderr)
             if as_json:

@@ -18,6 +18,7 @@ from farkle_pi.rules.scoring import (
     Scoring,
     ScoringOption,
     chart,
+    check_colours,
     keep_points,
     score,
 )
@@ -35,6 +36,7 @@ __all__ = [
     "Scoring",
     "ScoringOption",
     "chart",
+    "check_colours",
     "dice_count",
     "keep_points",
     "load_rules",

@@ -175,6 +175,21 @@ class Chart:
         return all(kept[f - 1] >= 3 * (have[f - 1] // 3) for f in must)
 
 
+def check_colours(roll: Roll, rules: RuleSet, required: bool = True) -> None:
+    """A typed throw under two-colour rules names every die's colour (or, unless `required`,
+    none: then no triple is one colour), and two colours at most: a die left without its
+    colour, or a misspelt colour, would make a one-colour triple score half."""
+    if not rules.colour_triples or (not required and not roll.coloured):
+        return
+    if not all(die.colour for die in roll):
+        raise FarkleError(f"{rules.name} scores a triple of one colour double: give every "
+                          "die's colour, e.g. 2:red 2:red 2:blue")
+    named = sorted({die.colour or "" for die in roll})
+    if len(named) > 2:
+        raise FarkleError(f"the dice are of two colours, but this names {len(named)} "
+                          f"({', '.join(named)}): check the spelling")
+
+
 def _mono_triples(keep: tuple[Die, ...], rules: RuleSet) -> Counts:
     if not rules.colour_triples:
         return _NO_TRIPLES
