@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from farkle_pi.vision.model import READER_FILE, load_net
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 TRAY = Path(__file__).resolve().parents[1] / "fixtures" / "tray"
+FIXTURES = TRAY.parent / "vision"
 
 
 def dice(faces: str) -> tuple[Die, ...]:
@@ -96,14 +98,18 @@ def test_faces_that_are_no_dice_are_refused_in_one_line(
     assert "--faces" in err and err.count("\n") == 1
 
 
-@pytest.mark.parametrize("name", ["read.gif2", "file/read.png"])
+@pytest.mark.parametrize(("name", "says"), [
+    ("read.gif2", "give a picture file name ending in"),  # said before the dice are set out
+    ("file/read.png", "cannot write"),
+])
 def test_a_picture_that_cannot_be_saved_is_one_line(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, says: str
 ) -> None:
     (tmp_path / "file").write_text("a file, not a folder")
     code = cli.main(["dice-check", *recording("basic"), "--save", str(tmp_path / name)])
-    err = capsys.readouterr().err
-    assert code == 2 and "cannot write" in err and err.count("\n") == 1
+    captured = capsys.readouterr()
+    assert code == 2 and says in captured.err and captured.err.count("\n") == 1
+    assert ("put 6 dice in the tray" in captured.out) == (says == "cannot write")
 
 
 def test_a_recording_without_dice_says_what_to_do(
@@ -228,3 +234,39 @@ def test_a_round_waits_for_the_tray_to_empty_then_reads_again() -> None:
     assert check_dice(left_in, tray)[0].passed
     with pytest.raises(FarkleError, match="not taken out of the tray within 2 s"):
         until_taken_out(left_in, tray, wait=2.0)
+
+
+def test_no_output_may_overwrite_what_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A marked picture saved over the tray's empty picture (or a photo read, or a labelled
+    photo) spoils it for good, and the tray then blames the dice: refused before any work."""
+    calibration = tmp_path / "basic.calibration.json"
+    reference = tmp_path / "basic.reference.jpg"
+    for name in (calibration.name, reference.name):
+        shutil.copy(TRAY / name, tmp_path / name)
+    before = reference.read_bytes()
+    code = cli.main(["dice-check", "--source", str(TRAY / "basic.mp4"), "--calibration",
+                     str(calibration), "--save", str(tmp_path / "basic.reference.jpg")])
+    captured = capsys.readouterr()
+    assert code == 2 and reference.read_bytes() == before and captured.out == ""
+    assert captured.err == (f"farkle-pi: --save {reference} would overwrite {reference}, which "
+                            "is read here: give another file name\n")
+    photo = tmp_path / "p.png"
+    shutil.copy(FIXTURES / "synth_00.png", photo)
+    assert cli.main(["detect", "--draw", str(photo), str(photo)]) == 2
+    assert "would overwrite" in capsys.readouterr().err
+    (tmp_path / "x").mkdir()
+    (tmp_path / "y").mkdir()
+    shutil.copy(photo, tmp_path / "x" / "p.png")
+    shutil.copy(photo, tmp_path / "y" / "p.png")
+    assert cli.main(["detect", "--draw", str(tmp_path / "o.png"), str(tmp_path / "x" / "p.png"),
+                     str(tmp_path / "y" / "p.png")]) == 2
+    assert "would both be drawn into" in capsys.readouterr().err
+    assert not (tmp_path / "o-p.png").exists()
+    dataset = tmp_path / "set"
+    shutil.copytree(FIXTURES, dataset, ignore=shutil.ignore_patterns("closeup", "hard"))
+    labelled = (dataset / "synth_00.png").read_bytes()
+    assert cli.main(["evaluate", str(dataset), "--sheet", str(dataset / "synth_00.png")]) == 2
+    assert "would overwrite" in capsys.readouterr().err
+    assert (dataset / "synth_00.png").read_bytes() == labelled

@@ -27,3 +27,10 @@ def load_calibration(path: Path | None) -> Calibration | None:
     if stale:
         print(one_line(f"farkle-pi: {path}: {STALE_LEARNED}"), file=sys.stderr)
     return calibration
+
+
+def calibration_files(path: Path | None, calibration: Calibration | None) -> list[Path]:
+    """The calibration's own files (itself and its empty-tray picture): never to be drawn over."""
+    if path is None or calibration is None:
+        return []
+    return [path, *([calibration.reference_image] if calibration.reference_image else [])]

@@ -14,7 +14,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from farkle_pi.commands.calibration_arg import load_calibration
+from farkle_pi.commands.calibration_arg import calibration_files, load_calibration
+from farkle_pi.commands.outputs import refuse_overwrites
 from farkle_pi.errors import FarkleError, about, one_line
 
 EXIT_BAD_FILE = 2
@@ -55,11 +56,14 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.vision.draw import draw_readings
 
     cv2.setNumThreads(1)
-    if args.draw:
-        check_picture_name("--draw", args.draw)  # before any work is done
-    calibration = load_calibration(args.calibration)
-    code = 0
     many = len(args.images) > 1
+    calibration = load_calibration(args.calibration)
+    if args.draw:  # before any work is done
+        check_picture_name("--draw", args.draw)
+        reads = [*args.images, *calibration_files(args.calibration, calibration)]
+        refuse_overwrites("--draw", [(path, draw_path(args.draw, path, many))
+                                     for path in args.images], reads)
+    code = 0
     warmed: set[tuple[int, ...]] = set()
     for path in args.images:
         try:

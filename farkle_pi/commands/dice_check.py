@@ -10,9 +10,11 @@ from typing import Any
 
 import cv2
 
-from farkle_pi.commands.calibration_arg import STALE
+from farkle_pi.commands.calibration_arg import STALE, calibration_files
 from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
+from farkle_pi.commands.detect import check_picture_name
+from farkle_pi.commands.outputs import refuse_overwrites
 from farkle_pi.config import load_config
 from farkle_pi.devices.frames import Image
 from farkle_pi.errors import FarkleError
@@ -98,6 +100,8 @@ def run(args: argparse.Namespace) -> int:
             die.colour for put_in in arrangements for die in put_in):
         print("your rules count the dice's colours: name them too to check that the camera "
               "tells them apart (--faces 1:red,2:red,3:red,4:white,5:white,6:white)")
+    _check_outputs(args, rounds, [*calibration_files(path, calibration),
+                                  config.calibration.path])  # before the dice are set out
     if calibration is None:
         print("no tray calibration: reading as the table would without one "
               "(`farkle-pi calibrate` first reads better)")
@@ -120,8 +124,7 @@ def run(args: argparse.Namespace) -> int:
             for line in check.report():
                 print(line)
             if args.save is not None:
-                save(picture, check, args.save if round_ == 1 else
-                     args.save.with_stem(f"{args.save.stem}-{round_}"))
+                save(picture, check, _round_path(args.save, round_))
             if args.keep is not None:
                 print(keep_round(args.keep, picture, check, calibration, round_))
             checks.append(check)
@@ -184,6 +187,21 @@ def learn_dice(pictures: list[Image], checks: list[DiceCheck], calibration: Cali
           f"{sum(len(c.faces) for c in checks)} dice right "
           f"(before: {sum(c.right for c in checks)}); "
           "check with a new `farkle-pi dice-check`")
+
+
+def _check_outputs(args: argparse.Namespace, rounds: int, reads: list[Path]) -> None:
+    """--save and --keep mistakes found now, not after the players have set out the dice."""
+    if args.save is not None:
+        check_picture_name("--save", args.save)
+        refuse_overwrites("--save", [(Path(f"round {n}"), _round_path(args.save, n))
+                                     for n in range(1, rounds + 1)], reads)
+    if args.keep is not None and args.keep.exists() and not args.keep.is_dir():
+        raise FarkleError(f"--keep {args.keep} is a file: give a folder (it is made if need be)")
+
+
+def _round_path(save: Path, round_: int) -> Path:
+    """Where --save puts round `round_`'s picture: OUT.png, then OUT-2.png, …"""
+    return save if round_ == 1 else save.with_stem(f"{save.stem}-{round_}")
 
 
 def save(picture: Image, check: DiceCheck, path: Path) -> None:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from farkle_pi.commands.calibration_arg import load_calibration
 from farkle_pi.commands.detect import EXIT_BAD_FILE, check_picture_name
+from farkle_pi.commands.outputs import refuse_overwrites
 from farkle_pi.errors import FarkleError, one_line
 
 if TYPE_CHECKING:
@@ -64,6 +65,9 @@ def run(args: argparse.Namespace) -> int:
     if args.sheet:
         check_picture_name("--sheet", args.sheet)  # before any work
     photos = load_folder(args.dataset)
+    if args.sheet:  # a labelled photo drawn over would spoil the next evaluation
+        refuse_overwrites("--sheet", [(args.dataset, args.sheet)],
+                          [args.dataset / "labels.jsonl", *(p.path for p in photos)])
     corrected: list[str] = []
     if args.label_review:
         photos, corrected = apply_review(photos, args.label_review)
