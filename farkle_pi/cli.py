@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -44,6 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     try:
         code: int = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not in a traceback as Python exits
     except FarkleError as error:
         print(one_line(f"farkle-pi: {error}"), file=sys.stderr)
         return EXIT_USAGE
@@ -51,7 +54,27 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as error:
+        if error.errno not in _OUTPUT_LOST:
+            raise
+        _stdout_to_nowhere()  # what is still buffered for it would fail again at exit
+        print(one_line(f"farkle-pi: cannot write the output: {error.strerror} (free some "
+                       "disk space, or send it elsewhere)"), file=sys.stderr)
+        return EXIT_USAGE
     return code
+
+
+# a write to stdout that failed because the file it goes to cannot take it
+_OUTPUT_LOST = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _stdout_to_nowhere() -> None:
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # stdout is not a file (a test's capture): nothing buffered
+        pass
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -148,3 +149,16 @@ def test_one_photo_given_to_replay_points_to_detect(tmp_path: Path) -> None:
     outcome = run_cli(["replay", str(photo)])
     assert_clean(outcome)
     assert outcome.code == 2 and "farkle-pi detect" in outcome.err and outcome.out == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs Linux's /dev/full")
+@pytest.mark.parametrize("argv", [["score", "111155"], ["config", "show-example"]])
+def test_output_to_a_full_disk_is_one_line(argv: list[str]) -> None:
+    """`farkle-pi config show-example > FILE` (the README's way to make a config) on a full
+    disk gave a traceback (found by hand in the fortieth session, not by fuzzing)."""
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "farkle_pi", *argv], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert done.stderr == ("farkle-pi: cannot write the output: No space left on device (free "
+                           "some disk space, or send it elsewhere)\n")

@@ -391,3 +391,20 @@ def test_a_disk_too_full_to_open_on_says_full(tmp_path: Path,
     monkeypatch.undo()
     assert "free some" not in _fix(sqlite3.OperationalError("disk I/O error"),
                                    tmp_path / "farkle.db")
+
+
+@pytest.mark.parametrize("summary", ["garbage", "{}", '{"players": 5}', "null", "[]",
+                                     '{"players": ["Ann"], "scores": ["x"], "over": true, '
+                                     '"winners": [], "turns": [], "faces": [0, 0, 0, 0, 0, 0]}'])
+def test_a_damaged_summary_of_a_finished_game_is_rebuilt_from_its_log(
+        tmp_path: Path, summary: str) -> None:
+    """The summary is a cache of the log: a bit flipped in it must not stop the reports."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.new_game(["Ann"], load_rules("standard", {"target": "300"}))
+        for command in (Throw(Roll.parse("111234")), Keep(Roll.parse("111")), Bank()):
+            table.apply(command)
+        (good,) = store.records()
+        with store._db:
+            store._db.execute("UPDATE games SET summary = ?", (summary,))
+        assert store.records() == [good] and store.left_out == []
+        assert player_stats(store.records())[0].wins == 1

@@ -190,15 +190,15 @@ class Store:
         records = []
         self.left_out = []
         for game_id, started, rules, summary in rows:
-            if summary is None:
+            record = _cached(int(game_id), started, rules, summary)
+            if record is None:  # unfinished, or its cached summary damaged: from its log
                 try:
                     state = self.game(int(game_id)).state
                 except FarkleError as error:
                     self.left_out.append(f"{error} (left out)")
                     continue
-                records.append(GameRecord.of(int(game_id), str(started), state))
-            else:
-                records.append(GameRecord.from_json(int(game_id), started, rules, summary))
+                record = GameRecord.of(int(game_id), str(started), state)
+            records.append(record)
         return records
 
     def history(self) -> list[GameRecord]:
@@ -339,6 +339,21 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
     if "unable to open" in text:
         return "check the folder exists and is writable, or pass --db PATH"
     return "check the file, or pass --db PATH"
+
+
+def _cached(game_id: int, started: Any, rules: Any, summary: Any) -> GameRecord | None:
+    """A finished game's stored summary; None if there is none or it does not read (it is
+    only a cache of the log, and SQLite keeps no checksums)."""
+    if summary is None:
+        return None
+    try:
+        record = GameRecord.from_json(game_id, started, rules, summary)
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    sound = (all(isinstance(name, str) for name in record.players)
+             and all(isinstance(n, int) for n in (*record.scores, *record.faces))
+             and len(record.faces) == 6 and len(record.scores) == len(record.players))
+    return record if sound else None
 
 
 def _disk_full(path: Path) -> bool:
