@@ -162,3 +162,24 @@ def test_output_to_a_full_disk_is_one_line(argv: list[str]) -> None:
     assert done.returncode == 2
     assert done.stderr == ("farkle-pi: cannot write the output: No space left on device (free "
                            "some disk space, or send it elsewhere)\n")
+
+
+@pytest.mark.parametrize("fps", ["nan", "inf", "0", "-5", "1e-300"])
+def test_an_impossible_frame_rate_is_one_line(fps: str) -> None:
+    """`replay FOLDER --fps nan` printed nothing and exited 0 (fortieth session, by hand)."""
+    folder = Path(__file__).resolve().parents[1] / "fixtures" / "tray" / "count"
+    outcome = run_cli(["replay", str(folder), "--fps", fps])
+    assert_clean(outcome)
+    assert outcome.code == 2 and outcome.err == (
+        f"farkle-pi: --fps must be 0.1 to 1000 pictures a second, not {float(fps)}\n")
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["coach", "--set", "three_ones=9223372036854775808"], "three_ones=9223372036854775808: "
+                                                           "at most 1,000,000"),
+    (["verify", "99999999999999999999"], "there is no game 99999999999999999999"),
+])
+def test_numbers_past_64_bits_are_one_line(argv: list[str], says: str) -> None:
+    outcome = run_cli(argv)
+    assert_clean(outcome)
+    assert outcome.code == 2 and says in outcome.err and outcome.err.count("\n") == 1

@@ -13,8 +13,19 @@ from farkle_pi.errors import FarkleError
 def register(sub: Any) -> None:
     parser = sub.add_parser("verify", help="check a virtual-dice game's throws against its seed")
     add_db_argument(parser)
-    parser.add_argument("game", type=int, metavar="GAME", help="the game's number")
+    parser.add_argument("game", type=game_number, metavar="GAME", help="the game's number")
     parser.set_defaults(run=run)
+
+
+def game_number(text: str) -> int:
+    """A game's number as `history` lists it (SQLite's ids are 64-bit)."""
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a game number (see history)") from None
+    if not 1 <= number < 2**63:
+        raise argparse.ArgumentTypeError(f"there is no game {text} (see history)")
+    return number
 
 
 def run(args: argparse.Namespace) -> int:

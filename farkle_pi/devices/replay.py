@@ -60,8 +60,8 @@ class ImageFolderSource(SourceBase):
         self.files = sorted(p for p in self.path.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES)
         if not self.files:
             raise FarkleError(f"no images (png/jpg/bmp) in {self.path}")
-        if fps <= 0:
-            raise FarkleError(f"fps must be positive, not {fps}")
+        if not 0.1 <= fps <= 1000:  # NaN fails too: it is no frame rate
+            raise FarkleError(f"--fps must be 0.1 to 1000 pictures a second, not {fps}")
         self.fps = fps
         self._pacer = Pacer(realtime)
         self._index = 0

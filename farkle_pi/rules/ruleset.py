@@ -129,6 +129,9 @@ def _coerce_value(key: str, value: object, origin: str) -> object:
     return text
 
 
+MAX_POINTS = 1_000_000  # any points value or target of a house rule
+
+
 def _check(rules: RuleSet) -> None:
     if rules.dice not in (5, 6):
         raise FarkleError(f"dice={rules.dice}: a table plays with 5 or 6 dice")
@@ -136,6 +139,8 @@ def _check(rules: RuleSet) -> None:
         value = getattr(rules, f.name)
         if f.type == "int" and value < 0:
             raise FarkleError(f"{f.name}={value}: must not be negative")
+        if f.type == "int" and value > MAX_POINTS:  # beyond any table, and the coach's numbers
+            raise FarkleError(f"{f.name}={value}: at most {MAX_POINTS:,}")
     if rules.target <= 0:
         raise FarkleError(f"target={rules.target}: the target score must be above 0")
     for name in ("single_one", "single_five"):
