@@ -119,3 +119,22 @@ def test_the_die_put_in_measures_the_cameras_perspective(
         assert measured.perspective is None
     else:
         assert measured.perspective == pytest.approx(expected, rel=0.25)
+
+
+@pytest.mark.parametrize(("tray", "says"), [
+    ("nan,0,10,10,0,10", "must be plain numbers"),
+    ("40,40,520,440,520,40,40,440", "its sides cross; give the corners in order"),
+    ("0,0,0,0,0,0", "encloses 0 px², less than 4 dice of 40 px"),
+    ("0,0,10,0,10,10,0,10", "encloses 100 px², less than 4 dice of 40 px"),
+])
+def test_an_outline_that_cannot_work_is_refused_before_capture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], tray: str, says: str
+) -> None:
+    """Saved, these put every die "outside" (or made a file nothing could load), and the
+    default --out is the config's own calibration."""
+    out = tmp_path / "c.json"
+    code = cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", "40", f"--tray={tray}",
+                     "--out", str(out)])
+    out_text, err = capsys.readouterr()
+    assert code == 2 and not out.exists() and "capturing" not in out_text
+    assert says in err and err.count("\n") == 1

@@ -12,7 +12,13 @@ from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
-from farkle_pi.tray.calibrate import die_size, empty_tray, find_tray, parse_points
+from farkle_pi.tray.calibrate import (
+    check_holds_dice,
+    die_size,
+    empty_tray,
+    find_tray,
+    parse_points,
+)
 from farkle_pi.vision.calibration import Calibration, die_side
 from farkle_pi.vision.learned import LearnedDice
 
@@ -36,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
         die_side(args.die_size, "--die-size")
     tray_given = parse_points(args.tray, "--tray") if args.tray else None
     keep = parse_points(args.keep_zone, "--keep-zone") if args.keep_zone else ()
+    if tray_given and args.die_size is not None:  # before any capture, where it can be
+        check_holds_dice(tray_given, "--tray", args.die_size)
     config = load_config(args.config)
     out: Path = args.out or config.calibration.path
     with open_camera(args, config.camera) as source:
@@ -49,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
             print("now put one die flat in the tray, near its edge ...", flush=True)
             measured = die_size(frames, reference, tray)
             size, perspective = measured.side, measured.perspective
+    if tray_given:
+        check_holds_dice(tray, "--tray", size)
     image = out.with_name(out.stem + ".reference.png")
     image.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(image), reference):

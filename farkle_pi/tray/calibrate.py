@@ -12,7 +12,7 @@ camera's perspective (vision/perspective.py) when one lies away from the centre.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -124,4 +124,39 @@ def parse_points(text: str, what: str) -> tuple[Point, ...]:
         raise FarkleError(f"{what} must be numbers x,y,x,y,..., not {text!r}") from None
     if len(numbers) % 2 or len(numbers) < 6:
         raise FarkleError(f"{what} needs at least three x,y points, got {text!r}")
-    return tuple(zip(numbers[::2], numbers[1::2], strict=True))
+    if not all(math.isfinite(v) for v in numbers):
+        raise FarkleError(f"{what} must be plain numbers (pixels), not {text!r}")
+    points = tuple(zip(numbers[::2], numbers[1::2], strict=True))
+    if _sides_cross(points):
+        raise FarkleError(f"{what}: its sides cross; give the corners in order round the "
+                          "outline")
+    return points
+
+
+def check_holds_dice(points: Sequence[Point], what: str, side: float) -> None:
+    """An outline that cannot hold a few dice puts every die "outside": refused, not saved."""
+    area = abs(sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1)
+                   in zip(points, [*points[1:], points[0]], strict=True))) / 2
+    if area < MIN_DICE_INSIDE * side * side:
+        raise FarkleError(f"{what} encloses {area:,.0f} px², less than {MIN_DICE_INSIDE} dice of "
+                          f"{side:.0f} px: give the corners of the whole outline")
+
+
+MIN_DICE_INSIDE = 4  # an outline smaller than this many dice's tops is a mistake
+
+
+def _sides_cross(points: Sequence[Point]) -> bool:
+    """Whether two sides that do not meet at a corner cross (a bow tie: corners out of order)."""
+    sides = list(zip(points, [*points[1:], points[0]], strict=True))
+    n = len(sides)
+    return any(_cross(sides[i], sides[j]) for i in range(n) for j in range(i + 2, n)
+               if not (i == 0 and j == n - 1))
+
+
+def _cross(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    def turn(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    d1, d2 = turn(*b, a[0]), turn(*b, a[1])
+    d3, d4 = turn(*a, b[0]), turn(*a, b[1])
+    return d1 * d2 < 0 and d3 * d4 < 0
