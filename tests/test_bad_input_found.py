@@ -183,3 +183,12 @@ def test_numbers_past_64_bits_are_one_line(argv: list[str], says: str) -> None:
     outcome = run_cli(argv)
     assert_clean(outcome)
     assert outcome.code == 2 and says in outcome.err and outcome.err.count("\n") == 1
+
+
+def test_a_missing_webcam_is_our_line_only() -> None:
+    """OpenCV 4.11 logged "[ERROR:0@0.1] … Camera index out of range" on fd 2 before our line
+    (and the table repeated it every 2 s while it looked for the camera)."""
+    outcome = run_cli(["replay", "opencv:99"])
+    assert_clean(outcome)
+    assert outcome.code == 2 and outcome.err.startswith("farkle-pi: no camera found")
+    assert outcome.err.count("\n") == 1

@@ -8,13 +8,15 @@ import cv2
 
 from farkle_pi.devices.capture import CaptureSource
 from farkle_pi.errors import FarkleError
+from farkle_pi.opencv_log import opencv_quiet
 
 
 class OpenCVSource(CaptureSource):
     """Frames from `cv2.VideoCapture(index)`, asked for the given size and rate."""
 
     def __init__(self, index: int = 0, size: tuple[int, int] = (640, 480), fps: float = 15.0):
-        capture = cv2.VideoCapture(index)
+        with opencv_quiet():  # a missing camera is our one line, not OpenCV's log lines too
+            capture = cv2.VideoCapture(index)
         if not capture.isOpened():
             capture.release()
             raise FarkleError(
