@@ -1,12 +1,13 @@
 """The database cannot be written mid-game (the SD card is full, or it went read-only): the
 table says so in one line, keeps showing the last stored state, loses nothing stored, and plays
 on once the disk has room again. A database that cannot be opened stops `farkle-pi table` with
-one line, before the screen starts."""
+one line, and on the screen (where it waits for a press before it stops)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -15,8 +16,10 @@ from table_games import table_in_play
 
 from farkle_pi.app import App
 from farkle_pi.store import Store
+from farkle_pi.table import trouble
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.theme import DARK
 
 
@@ -91,17 +94,36 @@ def test_a_read_only_database_mid_game_is_one_line_and_changes_nothing(app: App)
     assert app.table.error == "" and stored(app) == app.table.state != saved
 
 
-def test_the_table_with_an_unusable_database_stops_in_one_line(tmp_path: Path) -> None:
+@pytest.fixture
+def screen_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn on the screen; the trouble screen waits a moment, not ten minutes."""
+    drawn: list[str] = []
+    text = Painter.text
+
+    def noting(self: Painter, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append(words)
+        return text(self, words, *args, **kwargs)
+
+    monkeypatch.setattr(Painter, "text", noting)
+    monkeypatch.setattr(trouble, "WAIT_SECONDS", 0.3)
+    return drawn
+
+
+def test_the_table_with_an_unusable_database_stops_in_one_line(
+    tmp_path: Path, screen_words: list[str]
+) -> None:
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the database's folder should be")
     outcome = run_cli(["table", "--config", str(config_with(tmp_path, blocker / "farkle.db"))])
     assert_clean(outcome)
     assert outcome.code == 2 and "cannot open" in outcome.err and "writable" in outcome.err
     pygame.display.quit()
+    assert screen_words[0] == "THE TABLE CANNOT START"  # and why, on the screen: under
+    assert "writable" in " ".join(screen_words)  # systemd nobody reads the journal
 
 
 def test_the_table_with_a_damaged_database_stops_in_one_line_and_leaves_it(
-    tmp_path: Path,
+    tmp_path: Path, screen_words: list[str]
 ) -> None:
     database = tmp_path / "farkle.db"
     damaged = b"SQLite format 3\x00" + b"\x13" * 3000
@@ -111,6 +133,7 @@ def test_the_table_with_a_damaged_database_stops_in_one_line_and_leaves_it(
     assert outcome.code == 2 and "damaged" in outcome.err and "backup" in outcome.err
     assert database.read_bytes() == damaged  # left for the owner to rescue
     pygame.display.quit()
+    assert "damaged" in " ".join(screen_words) and "press any button" in screen_words[-1]
 
 
 def config_with(folder: Path, database: Path) -> Path:

@@ -25,10 +25,12 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.app import App
     from farkle_pi.config import load_config
     from farkle_pi.devices.buttons import open_buttons
+    from farkle_pi.errors import FarkleError
     from farkle_pi.rules import load_rules
     from farkle_pi.store import Store
     from farkle_pi.table.camera import open_live_tray
     from farkle_pi.table.table import Table
+    from farkle_pi.table.trouble import show_trouble
     from farkle_pi.ui.display import open_surface
     from farkle_pi.ui.theme import theme_named
 
@@ -41,11 +43,21 @@ def run(args: argparse.Namespace) -> int:
         fullscreen=config.screen.fullscreen and not args.windowed,
         hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
     )
-    with Store(config.store.database) as store:
-        # the camera follows the config, not a resumed game's mode: the next game may want it
-        table = Table(store, rules, config.table.players, mode, resume=not args.new,
-                      camera=mode == "camera")
-        app = App(table, surface, theme_named(config.table.theme))
+    theme = theme_named(config.table.theme)
+    try:
+        store = Store(config.store.database)
+        try:
+            # the camera follows the config, not a resumed game's mode: the next game may want it
+            table = Table(store, rules, config.table.players, mode, resume=not args.new,
+                          camera=mode == "camera")
+        except BaseException:
+            store.close()
+            raise
+    except FarkleError as error:  # on the screen too: under systemd nobody reads the journal
+        show_trouble(surface, theme, str(error), config.buttons)
+        raise
+    with store:
+        app = App(table, surface, theme)
         live = None
         if mode == "camera":
             live = open_live_tray(config.camera, config.calibration.path,
