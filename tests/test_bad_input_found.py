@@ -192,3 +192,14 @@ def test_a_missing_webcam_is_our_line_only() -> None:
     assert_clean(outcome)
     assert outcome.code == 2 and outcome.err.startswith("farkle-pi: no camera found")
     assert outcome.err.count("\n") == 1
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["game", "new", "--players", "a\nb", "Bob"], "holds a line break"),
+    (["coach", "--streak", "-1", "--points", "300", "--dice", "2"], "0 or more, not -1"),
+])
+def test_found_by_hand_in_the_fortieth_session(argv: list[str], says: str,
+                                              tmp_path: Path) -> None:
+    outcome = run_cli([*argv, *(["--db", str(tmp_path / "f.db")] if argv[0] == "game" else [])])
+    assert_clean(outcome)
+    assert outcome.code == 2 and says in outcome.err and outcome.err.count("\n") == 1

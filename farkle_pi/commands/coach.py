@@ -42,6 +42,8 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     rules = rules_from(args)
+    if args.streak < 0:
+        raise FarkleError(f"--streak is the Farkles in a row so far: 0 or more, not {args.streak}")
     solved = coach(rules, on_board=not args.off_board, farkle_streak=args.streak)
     if args.roll and args.dice is not None:
         raise FarkleError("give either the thrown DICE or --dice N, not both")

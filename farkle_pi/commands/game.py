@@ -181,10 +181,12 @@ def describe(state: GameState) -> str:
     if state.over:
         names = " and ".join(state.winner_names())
         top = state.players[state.winners[0]].score
-        verb = "share the win" if len(state.winners) > 1 else "wins"
-        lines.append(f"Game over: {names} {verb} with {top}")
         if state.roll_off:
-            lines.append("Tied under roll-off rules: the winners roll off")
+            lines.append(f"Game over: {names} tie with {top} and roll off for the win (the "
+                         "history counts a win for each)")
+        else:
+            verb = "share the win" if len(state.winners) > 1 else "wins"
+            lines.append(f"Game over: {names} {verb} with {top}")
         return "\n".join(lines)
     if state.final_round:
         lines.append(f"Final round: last turns for {', '.join(state.last_turn_names())}")

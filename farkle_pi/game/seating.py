@@ -21,6 +21,9 @@ def check_seating(names: Sequence[str], seated: int = 0) -> None:
         raise Refused(f"{seated + len(names)} players is too many: a game seats at most "
                       f"{MAX_PLAYERS}")
     for name in names:
+        if not name.isprintable():  # a line break would split the scoreboard's line
+            raise Refused(f"the name {name!r} holds a line break or a control character: "
+                          "give letters, digits and spaces")
         if len(name.strip()) > MAX_NAME:
             raise Refused(f"the name {name.strip()!r} is {len(name.strip())} characters long: "
                           f"give at most {MAX_NAME} (a nickname)")
