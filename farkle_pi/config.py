@@ -191,7 +191,7 @@ def load_config(explicit: str | None = None) -> Config:
     except OSError as error:
         raise ConfigError(f"{path}: cannot read config: {error}") from error
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8").removeprefix("\ufeff")  # Notepad's byte-order mark
     except UnicodeDecodeError as error:
         line = data[: error.start].count(b"\n") + 1
         raise ConfigError(

@@ -106,6 +106,13 @@ def test_env_variable_points_at_missing_file(
         load_config()
 
 
+def test_a_byte_order_mark_is_read_past(tmp_path: Path) -> None:
+    """Windows Notepad saves UTF-8 with one; tomllib called it a syntax error at line 1."""
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'\xef\xbb\xbf[table]\nplayers = ["Ann", "Bob"]\n')
+    assert load_config(str(path)).table.players == ("Ann", "Bob")
+
+
 def test_unreadable_bytes_are_a_config_error(tmp_path: Path) -> None:
     path = tmp_path / "config.toml"
     path.write_bytes(b"[table]\nplayers = [\"\xff\"]\n")

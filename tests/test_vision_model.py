@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 import types
 from collections.abc import Iterator
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -12,7 +13,7 @@ import pytest
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.opencv_log import ERRORS_ONLY, set_log_level
-from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, VIEW_SIDES
+from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, VIEW_SIDES, Net
 from farkle_pi.vision.read import classify
 
 
@@ -76,3 +77,13 @@ def test_an_opencv_without_a_log_level_still_reads_and_fails_in_one_line(
     assert classify([np.zeros((side, side, 3), np.uint8)], READER_FILE).shape == (1, 7)
     with pytest.raises(FarkleError, match="VIEW_SIDES"):
         classify([np.zeros((side + 8, side + 8, 3), np.uint8)], READER_FILE)
+
+
+def test_a_missing_net_says_where_it_was_looked_for(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FARKLE_MODELS", str(tmp_path))
+    with pytest.raises(FarkleError, match=r"\$FARKLE_MODELS points at a folder without it"):
+        Net(tmp_path / READER_FILE)
+    monkeypatch.delenv("FARKLE_MODELS")
+    with pytest.raises(FarkleError, match="reinstall farkle-pi"):
+        Net(tmp_path / READER_FILE)

@@ -143,7 +143,7 @@ def write_sheet(path: Path, score: Score, photos: list[LabelledImage]) -> bool:
     from farkle_pi.vision.sheet import MOST, mistake_sheet
 
     if not score.mistakes:
-        print(f"farkle-pi: every die read right, nothing to draw: {path} not written",
+        print(f"sheet: every die read right, nothing to draw: {path} not written",
               file=sys.stderr)
         return True
     sheet = mistake_sheet(score.mistakes, {p.path.name: p.path for p in photos}, read_image)
@@ -156,5 +156,6 @@ def write_sheet(path: Path, score: Score, photos: list[LabelledImage]) -> bool:
         return False
     shown = min(len(score.mistakes), MOST)
     more = f" (the first {shown} of {len(score.mistakes)})" if shown < len(score.mistakes) else ""
-    print(f"farkle-pi: {shown} dice not read right drawn in {path}{more}", file=sys.stderr)
+    # on stderr, as stdout may be --json; not "farkle-pi: …", which is how errors begin
+    print(f"sheet: {shown} dice not read right drawn in {path}{more}", file=sys.stderr)
     return True

@@ -121,7 +121,10 @@ class Game:
             return None
         if isinstance(command, Correct):
             if top.before_throw is None or top.state.last_throw is None:
-                raise Refused("only the last throw can be corrected, before anything else: undo")
+                if len(self._stack) == 1:
+                    raise Refused("there is no throw to correct yet")
+                raise Refused("only the last throw can be corrected, before anything else: undo "
+                              "back to it, then correct it")
             if len(command.roll) != len(top.state.last_throw):
                 raise Refused(
                     f"the correction has {len(command.roll)} dice, the throw had "

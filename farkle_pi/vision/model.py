@@ -13,6 +13,7 @@ All are made by scripts/train_dice_reader.py; see models/dice_reader.md.
 from __future__ import annotations
 
 import hashlib
+import os
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,9 @@ class Net:
 
     def __init__(self, path: Path, headless: bool = False) -> None:
         if not path.is_file():
-            raise FarkleError(f"model file missing: {path}")
+            where = ("$FARKLE_MODELS points at a folder without it: unset it or fill it"
+                     if os.environ.get("FARKLE_MODELS") else "reinstall farkle-pi")
+            raise FarkleError(f"model file missing: {path} ({where})")
         self.path = path
         try:
             model = path.read_bytes()
