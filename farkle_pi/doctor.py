@@ -513,7 +513,7 @@ def check_database(config: Config) -> Finding:
                 f"cannot create {path}: {nearest} is not writable by this user; fix the "
                 "ownership or set [store] database to a writable place"
             ))
-        return Finding("database", Status.OK, f"{path} will be created on first game")
+        return Finding("database", Status.OK, f"{path} will be made when the table starts")
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return Finding("database", Status.FAIL, (
             f"{path} (or its folder, for SQLite's journal) is not writable by this user; "

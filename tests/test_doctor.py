@@ -58,7 +58,7 @@ def test_off_pi_doctor_reports_every_part_without_traceback(
     assert lines[2].startswith("OK   files: dice reader nets in ")
     assert lines[3].startswith("OK   reader: four nets load and read with OpenCV ")
     assert lines[5].startswith(f"WARN calibration: none at {tmp_path}/db/calibration.json")
-    assert lines[8].startswith(f"OK   database: {tmp_path}/db/farkle.db will be created")
+    assert lines[8].startswith(f"OK   database: {tmp_path}/db/farkle.db will be made when")
     if importlib.util.find_spec("picamera2") is None:
         assert lines[4].startswith("FAIL camera: picamera2 cannot be imported")
         assert code == 1
@@ -208,7 +208,7 @@ def test_real_gpio_probe_with_the_mock_factory(
 def test_database_verdicts(tmp_path: Path) -> None:
     path = tmp_path / "farkle.db"
     config = config_with(tmp_path, f'[store]\ndatabase = "{path}"\n')
-    assert doctor.check_database(config).message.endswith("will be created on first game")
+    assert doctor.check_database(config).message.endswith("will be made when the table starts")
     with sqlite3.connect(path) as db:
         db.execute("create table events (id integer primary key)")
     db.close()

@@ -60,7 +60,7 @@ def no_games_line(path: Path) -> str:
     """What a report says without games: a missing file is named, so a typo in --db shows."""
     if path.exists():
         return f"no games in {path} yet"
-    return f"no games yet: there is no {path} (the table makes it at its first game; check --db)"
+    return f"no games yet: there is no {path} (the table makes it when it starts; check --db)"
 
 
 def add_report_command(
