@@ -530,7 +530,25 @@ def check_database(config: Config) -> Finding:
             f"{path} is damaged ({verdict}); stop the table and move the file aside with its "
             "-wal and -shm files: a new one starts empty"
         ))
-    return Finding("database", Status.OK, f"{path} opens and passes SQLite's quick check")
+    return _games_finding(path)
+
+
+def _games_finding(path: Path) -> Finding:
+    """Open it as the table does: a file SQLite finds sound may still be no farkle-pi database,
+    be a newer one, or hold a game that no longer replays."""
+    from farkle_pi.store import Store
+
+    try:
+        with Store(path) as store:
+            records = store.records()
+            left_out = store.left_out
+    except FarkleError as error:
+        return Finding("database", Status.FAIL, str(error))
+    games = f"{len(records)} game{'s' if len(records) != 1 else ''}"
+    if left_out:
+        return Finding("database", Status.WARN, (
+            f"{path}: {games} read; {len(left_out)} left out, e.g. {left_out[0]}"))
+    return Finding("database", Status.OK, f"{path} passes SQLite's quick check; {games} read")
 
 
 def check_disk(config: Config) -> Finding:

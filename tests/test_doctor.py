@@ -19,6 +19,9 @@ from farkle_pi import assets, doctor
 from farkle_pi.cli import main
 from farkle_pi.config import CalibrationConfig, CameraConfig, Config, TableConfig, parse_config
 from farkle_pi.doctor import Facts, Finding, Status
+from farkle_pi.game import Keep
+from farkle_pi.rules import Roll, load_rules
+from farkle_pi.store import Store
 
 PARTS = ["config", "packages", "files", "reader", "camera", "calibration", "display", "gpio",
          "database", "disk"]
@@ -212,9 +215,19 @@ def test_database_verdicts(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         db.execute("create table events (id integer primary key)")
     db.close()
-    assert doctor.check_database(config) == Finding(
-        "database", Status.OK, f"{path} opens and passes SQLite's quick check"
-    )
+    finding = doctor.check_database(config)  # sound to SQLite, refused by the table
+    assert finding.status is Status.FAIL and "is not a farkle-pi database" in finding.message
+    path.unlink()
+    with Store(path) as store:
+        broken = store.new_game(["Ann", "Bob"], load_rules("standard"))
+        store.new_game(["Ann", "Bob"], load_rules("standard"))
+        assert doctor.check_database(config) == Finding(
+            "database", Status.OK, f"{path} passes SQLite's quick check; 2 games read")
+        with store._db:  # a keep with no throw before it: that game no longer replays
+            store._insert(broken.id, 1, 1, [Keep(Roll.parse("1"))])
+    finding = doctor.check_database(config)
+    assert finding.status is Status.WARN
+    assert finding.message.startswith(f"{path}: 1 game read; 1 left out, e.g. {path}: game 1 ")
     path.write_bytes(b"this is not a database, it is a shopping list" * 100)
     finding = doctor.check_database(config)
     assert finding.status is Status.FAIL and "damaged" in finding.message
