@@ -408,3 +408,20 @@ def test_a_damaged_summary_of_a_finished_game_is_rebuilt_from_its_log(
             store._db.execute("UPDATE games SET summary = ?", (summary,))
         assert store.records() == [good] and store.left_out == []
         assert player_stats(store.records())[0].wins == 1
+
+
+def test_a_finished_game_lives_in_the_database_file_alone(tmp_path: Path) -> None:
+    """Until SQLite folds its -wal file in, a copy of farkle.db alone (a backup, a file moved
+    aside) lacks the night's games: the end of each game folds it in."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        table = store.new_game(["Ann"], load_rules("standard", {"target": "300"}))
+        for command in (Throw(Roll.parse("111234")), Keep(Roll.parse("111"))):
+            table.apply(command)
+        assert Path(f"{path}-wal").stat().st_size > 0
+        table.apply(Bank())  # the game ends
+        assert Path(f"{path}-wal").stat().st_size == 0
+        shutil.copy(path, tmp_path / "backup.db")
+    with Store(tmp_path / "backup.db") as backup:
+        (record,) = backup.records()
+        assert record.over and record.winners == ("Ann",)

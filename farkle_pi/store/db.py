@@ -99,6 +99,16 @@ class Store:
                 raise
         return db
 
+    def fold_in(self) -> None:
+        """Fold the write-ahead log into the file (after a game ends): the night's games then
+        live in farkle.db alone, so a copy of that one file (a backup, a file moved aside)
+        holds them. Best effort: a reader holding the log only delays it."""
+        try:
+            with self.lock:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
+
     def _refuse_foreign(self, db: sqlite3.Connection) -> None:
         """Another program's database (tables, but never migrated by farkle-pi) is left as it
         is: adding ours to it, or switching it to WAL, would spoil it for its owner."""
@@ -303,7 +313,10 @@ class StoredGame:
             except ChangedElsewhere:
                 self.game = self.store.game(self.id).game
                 raise
+            ended = after.state.over and not self.game.state.over
             self.game = after
+        if ended:
+            self.store.fold_in()
         return [events for _, events in played]
 
 
