@@ -179,3 +179,28 @@ def test_the_state_says_rolling_settling_then_read() -> None:
     assert states[0] == "rolling"
     assert states[7] == "rolling" and states[9] == "settling" and states[-1] == "read"
     assert states.index("read") > states.index("settling") > 7
+
+
+def test_a_die_moved_among_dice_lying_still_is_reported_with_them_lying() -> None:
+    """The tray cannot tell a nudged die from a throw; it says how many did not move, and the
+    table decides (a throw is every die picked up)."""
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.still(1.0, [THREE[0], THREE[1], (380, 240, 3)])  # the 3 pushed aside
+    film.still(1.0, []).rolling(1.0, THREE[1:]).still(1.0, THREE[1:])  # picked up, thrown
+    events = [e for e in run(film) if e.kind == "settled"]
+    assert [(e.values, e.lying) for e in events] == [((1, 3, 5), 0), ((1, 3, 5), 2),
+                                                     ((3, 5), 0)]
+    assert events[1].to_json()["lying"] == 2 and "lying" not in events[0].to_json()
+
+
+def test_after_a_rebase_the_dice_lying_there_are_no_throw() -> None:
+    """The camera came back after the game went on by hand: what lies in the tray is where
+    the dice are, not a throw; the next throw is."""
+    tray = Tray(FakeReader())
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    away = len(film.frames)
+    film.still(1.5, [(110, 330, 2), (400, 200, 4)])  # moved while the camera was away
+    film.still(1.0, [(110, 330, 2)])
+    assert summary(list(tray.run(film.frames[:away]))) == [("settled", (1, 3, 5))]
+    tray.rebase()
+    assert summary(list(tray.run(film.frames[away:]))) == [("removed", (4,))]

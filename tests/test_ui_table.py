@@ -15,6 +15,7 @@ from farkle_pi.game import Bank, Keep
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
+from farkle_pi.table.tray_input import NOT_THROWN
 from farkle_pi.tray import Tray
 from farkle_pi.ui.actions import Action, ActionKind
 
@@ -564,3 +565,66 @@ def test_a_game_played_on_elsewhere_is_shown_as_stored(table: Table) -> None:
     assert "another farkle-pi" in view.error
     assert [p.score for p in view.players] == [200, 0] and view.current is not None
     assert view.current.name == "Bob" and view.screen == "throw"
+
+
+def test_dice_moved_or_put_back_are_no_throw(table: Table) -> None:
+    """A throw is every die picked up: dice that came to rest with others lying still (one
+    nudged, one put back, a Farkle's dice turned over to see) are not played."""
+    table.tray(News("settled", dice("123566")))
+    table.tray(News("removed", dice("1")))
+    assert table.state is not None and table.state.turn_points == 100
+    table.tray(News("settled", dice("23566"), lying=4))  # a 6 nudged
+    assert phase(table) == "choose" and table.view().prompt == NOT_THROWN
+    table.tray(News("removed", dice("23566")))
+    table.tray(News("settled", dice("12346")))  # picked up and thrown: the throw
+    assert str(table.state.last_throw) == "12346" and not table.view().prompt
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("2346")))
+    table.tray(News("settled", dice("2346")))
+    assert phase(table) == "start" and whose_turn(table) == "Bob"
+    table.tray(News("settled", dice("2336"), lying=3))  # Ann's Farkle, a die turned over
+    assert phase(table) == "start" and table.view().prompt == NOT_THROWN
+
+
+def test_a_die_of_the_keep_put_back_leaves_the_keep(table: Table) -> None:
+    """A 5 taken out by mistake and put back, then the 1 taken out: the turn scores the 1."""
+    table.tray(News("settled", dice("123566")))
+    table.tray(News("removed", dice("5")))
+    assert table.state is not None and table.state.turn_points == 50
+    table.tray(News("settled", dice("123566"), lying=5))  # the 5 back in the tray
+    assert table.state.phase == "keep" and table.state.turn_points == 0
+    table.tray(News("removed", dice("1")))
+    assert table.state.turn_points == 100 and table.state.dice_to_throw == 5
+    table.tray(News("removed", dice("23566")))
+    table.tray(News("settled", dice("15234")))
+    assert str(table.state.last_throw) == "12345" and table.state.kept[-1].faces == (1,)
+
+
+def test_a_die_of_a_refused_throw_thrown_again_finishes_it(table: Table) -> None:
+    """A cocked die thrown again lands among dice that lie still: that ends the throw."""
+    table.tray(News("settled", dice("1552c4")))
+    assert table.state is not None and table.state.phase == "start"
+    table.tray(News("settled", dice("155234"), lying=5))
+    assert str(table.state.last_throw) == "123455"
+
+
+def test_a_count_prompt_of_a_throw_played_is_not_the_next_players(table: Table) -> None:
+    """The tray counted against its own expectation; the throw was played (a Farkle ended
+    the turn): Bob must not be told "5 dice in the tray: throw 6"."""
+    table.tray(News("settled", dice("123566")))
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("23566")))
+    table.tray(News("settled", dice("22346")))
+    table.tray(News("prompt", dice("22346"), reason="count"))
+    assert phase(table) == "start" and whose_turn(table) == "Bob" and not table.view().prompt
+
+
+def phase(table: Table) -> str:
+    assert table.state is not None
+    return table.state.phase
+
+
+def whose_turn(table: Table) -> str:
+    current = table.view().current
+    assert current is not None
+    return current.name

@@ -21,3 +21,4 @@ class TrayNews:
     kind: str
     dice: tuple[TrayDie, ...] = ()
     reason: str | None = None
+    lying: int = 0  # of `dice`, how many lay where they lay at the tray's last report

@@ -242,6 +242,7 @@ class LiveTray:
                 continue
             if frame is not None:
                 log.info("camera back")
+                self.tray.rebase()  # the game went on by hand: what lies there is no throw
                 self.error = ""
                 self.latest = frame
                 self._last_picture = time.monotonic()

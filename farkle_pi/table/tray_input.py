@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from farkle_pi.game import Command, GameState, Keep, Throw
+from farkle_pi.game import Command, GameState, Keep, Throw, Undo
 from farkle_pi.rules import Die, Roll, chart
 from farkle_pi.vision.colour import set_colour_names
 
+# Dice came to rest with some lying where they lay before: a die nudged, or put back after
+# the keep, or the dice of a Farkle turned over to see. A throw is every die picked up.
+NOT_THROWN = "no throw: some dice did not move - pick up every die in the tray and throw them"
 PROMPTS = {
     "cocked": "die cocked - throw it again",
     "outside": "a die left the tray - throw it again",
@@ -48,6 +52,8 @@ class TrayNews(Protocol):
     def dice(self) -> Sequence[TrayDie]: ...
     @property
     def reason(self) -> str | None: ...
+    @property
+    def lying(self) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -102,18 +108,74 @@ class TrayInput:
         self.out: set[int] = set()  # the last throw's dice (indices) seen taken out
         self.tray_keep: Roll | None = None  # that keep, while it is the turn's last keep
         self.smaller: list[tuple[Roll, int]] = []  # the keep before each growth, dice then left
+        self.refused = False  # the last settled dice were no throw: a partial re-throw ends it
+        self.played = False  # the last settled dice were played as a throw
 
     def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
         """The command the event makes (a settled throw, dice set aside that form a keep), the
         tray's keep made again (dice that join it), a throw to finish by hand, the prompt to
         show, or None when it changes nothing."""
         if event.kind == "prompt" and event.reason == "count":
-            if state.phase == "keep" and len(event.dice) == len(state.last_throw or ()):
-                return None  # the tray counted before a grown keep shrank back: the throw is in
+            if self.played or state.phase == "keep":
+                return None  # the tray counted for the throw just played (it may have ended
+                # the turn), or a keep is due (choosing it comes first)
             return count_prompt(len(event.dice), state.dice_to_throw)
         if event.kind == "prompt":
             return PROMPTS.get(event.reason or "", "throw again")
-        if event.kind == "settled" and state.phase != "keep":
+        if event.kind == "settled":
+            step = self._settled(state, event)
+            if isinstance(step, Rekeep):  # the same dice come again, as the throw
+                return step
+            self.played = isinstance(step, Throw)
+            if state.phase != "keep" and step != NOT_THROWN:  # refused with a prompt (cocked,
+                self.refused = not self.played  # a count), or to finish by hand: a die or two
+            return step  # thrown again finish it
+        if event.kind == "removed" and state.phase == "keep":
+            return self._keep(event.dice, state)
+        if event.kind == "removed" and state.phase == "choose":
+            return self._more(event.dice, state)
+        return None  # e.g. the rest of the dice picked up to be thrown again
+
+    def _put_back(self, event: TrayNews, state: GameState) -> Rekeep | Undo | None:
+        """Dice of the tray's keep put back among the dice that lie still (one taken out by
+        mistake): the keep without them if that still scores, else no keep (undone)."""
+        if state.phase != "choose" or not self._keep_stands(state):
+            return None
+        assert self.tray_keep is not None and state.last_throw is not None
+        lying = Counter(self.thrown[k].read for k in range(len(self.thrown)) if k not in self.out)
+        came = Counter(d.value for d in event.dice)
+        came.subtract(lying)
+        back = list(came.elements())
+        if not back or len(event.dice) - len(back) != event.lying:
+            return None
+        out = {k: self.thrown[k].read for k in self.out}
+        returned: list[int] = []
+        for face in back:
+            k = next((k for k, read in out.items() if read == face and k not in returned), None)
+            if k is None:
+                return None  # not a die taken out of this throw
+            returned.append(k)
+        left = Counter(self.tray_keep.dice)
+        left.subtract(Counter(self.thrown[k].die for k in returned))
+        if any(n < 0 for n in left.values()):
+            return None  # a die held out (not in the keep) came back: nothing to undo
+        self.out -= set(returned)
+        smaller = Roll(left.elements())
+        if not smaller:
+            self.tray_keep, self.smaller = None, []
+            return Undo()
+        if not any(o.keep == smaller for o in chart(state.rules).score(state.last_throw).options):
+            return None
+        self.tray_keep = smaller
+        return Rekeep(smaller)
+
+    def _settled(self, state: GameState, event: TrayNews
+                 ) -> Command | Rekeep | Unread | str | None:
+        """Dice came to rest: a throw, unless dice that were not thrown lie among them (a die
+        nudged, or one put back, is no throw), or a keep is due."""
+        if state.phase != "keep" and event.lying and not self.refused:
+            return self._put_back(event, state) or NOT_THROWN
+        if state.phase != "keep":
             values = [d.value for d in event.dice]
             if any(not d.flat for d in event.dice):
                 return None  # the tray's prompt follows: a cocked die is thrown again
@@ -133,16 +195,13 @@ class TrayInput:
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
             self._thrown([_Spot(c, die, die.face) for c, die in zip(centres, dice, strict=True)])
             return Throw(Roll(dice))
-        if event.kind == "removed" and state.phase == "keep":
-            return self._keep(event.dice, state)
-        if event.kind == "removed" and state.phase == "choose":
-            return self._more(event.dice, state)
-        return None  # e.g. the rest of the dice picked up to be thrown again
+        return None
 
     def finish(self, unread: Unread, entered: Sequence[int]) -> Throw:
         """The throw an unread one makes with the faces entered by hand; its dice are
         remembered as a read throw's are."""
         dice = unread.dice(entered)
+        self.refused = False
         self._thrown([_Spot(c, die, face, by_hand=face is None)
                       for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)])
         return Throw(Roll(dice))

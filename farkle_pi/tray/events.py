@@ -15,7 +15,9 @@ PromptReason = Literal["cocked", "outside", "unreadable", "count"]
 class TrayEvent:
     """One thing that happened in the tray at video time `t` (seconds).
 
-    settled: a throw came to rest; `dice` are the dice read in the tray (not the keep zone).
+    settled: a throw came to rest; `dice` are the dice read in the tray (not the keep zone), of
+             which `lying` lay where they lay at the last report (a die moved or put back
+             among dice that were not thrown is no throw; the table decides).
     removed: dice that were read before left the tray or moved into the keep zone.
     empty:   the tray holds no dice any more.
     prompt:  the throw needs a re-throw or a correction; `reason` says why and `dice`
@@ -27,6 +29,7 @@ class TrayEvent:
     dice: tuple[DieReading, ...] = ()
     reason: PromptReason | None = None
     expected: int | None = None
+    lying: int = 0
 
     @property
     def values(self) -> tuple[int | None, ...]:
@@ -40,5 +43,7 @@ class TrayEvent:
         if self.expected is not None:
             out["expected"] = self.expected
             out["found"] = len(self.dice)
+        if self.lying:
+            out["lying"] = self.lying
         out["dice"] = [die.to_json() for die in self.dice]
         return out

@@ -49,6 +49,7 @@ class Tray:
         )
         self.clock = SettleClock(settle)
         self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
+        self._rebase = False  # the next report only records where the dice lie (rebase)
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
         self._fits: tuple[int, ...] = ()  # the frame size the calibration was checked on
@@ -93,9 +94,18 @@ class Tray:
         for frame in frames:
             yield from self.feed(frame)
 
+    def rebase(self) -> None:
+        """The camera was away (the game went on by hand): the next still picture is where the
+        dice lie now, not a throw."""
+        self._rebase = True
+
     def _report(self, t: float, seen: tuple[DieReading, ...]) -> list[TrayEvent]:
         in_play = tuple(d for d in seen if not self._in_keep_zone(d.center))
         before = self.dice
+        if self._rebase:
+            self._rebase = False
+            self.dice = in_play
+            return []
         if not before:
             self.dice = in_play
             if in_play:
@@ -105,7 +115,7 @@ class Tray:
         pairs += nudged(before, in_play, pairs)
         if len(pairs) < len(in_play):  # dice where none were: a new throw
             self.dice = in_play
-            return self._throw(t, in_play)
+            return self._throw(t, in_play, lying=len(pairs))
         kept = {i for i, _ in pairs}
         gone = tuple(d for i, d in enumerate(before) if i not in kept)
         self.dice = tuple(in_play[j] for _, j in sorted(pairs))
@@ -117,10 +127,12 @@ class Tray:
             events.append(TrayEvent(t, "empty"))
         return events
 
-    def _throw(self, t: float, thrown: tuple[DieReading, ...]) -> list[TrayEvent]:
-        """The settled event and any prompts about it; `thrown` excludes the keep zone."""
+    def _throw(self, t: float, thrown: tuple[DieReading, ...], lying: int = 0
+               ) -> list[TrayEvent]:
+        """The settled event and any prompts about it; `thrown` excludes the keep zone, and
+        `lying` of them did not move."""
         inside = tuple(d for d in thrown if self._inside_tray(d))
-        events = [TrayEvent(t, "settled", inside)]
+        events = [TrayEvent(t, "settled", inside, lying=lying)]
         problems: list[tuple[PromptReason, tuple[DieReading, ...]]] = [
             ("cocked", tuple(d for d in inside if not d.flat)),
             ("outside", tuple(d for d in thrown if not self._inside_tray(d))),
