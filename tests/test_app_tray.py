@@ -100,6 +100,7 @@ def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str])
     printed = capsys.readouterr().out
     assert "seed commitment" in printed and "game over:" in printed
     assert "dice seed revealed" in printed
+    assert "farkle-pi verify" not in printed  # the demo's database is gone when it ends
 
 
 def test_live_tray_thread_reports_the_recorded_throws() -> None:

@@ -119,3 +119,21 @@ def test_a_virtual_game_is_stored_with_its_seed_or_not_at_all(tmp_path: Path) ->
     with Store(tmp_path / "farkle.db") as store:
         again = Table(store, load_rules("standard"), ["Ann", "Bob"], "manual", say=lambda _: None)
         assert again.mode == "virtual" and again.fair == table.fair
+
+
+def test_the_seed_revealed_names_the_command_that_checks_it(tmp_path: Path) -> None:
+    said: list[str] = []
+    now = [0.0]
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"target": "300"}), ["Ann"], "virtual",
+                      clock=lambda: now[0], resume=False, say=said.append)
+        table.new_game()
+        for _ in range(500):
+            if table.state is not None and table.state.over:
+                break
+            press = next_press(table.view())
+            if press is not None:
+                table.handle(press)
+            now[0] += 2.0
+        assert table.game is not None
+        assert said[-1].endswith(f"(check every throw: farkle-pi verify {table.game.id})")

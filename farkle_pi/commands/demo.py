@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
     seed = hashlib.sha256(f"farkle-pi demo {args.seed}".encode()).digest()
     clock = _Clock(simulated=args.headless)
     mode = "virtual" if args.virtual else "camera"
-    with tempfile.TemporaryDirectory() as folder, Store(Path(folder) / "demo.db") as store:
+    with (tempfile.TemporaryDirectory() as folder,
+          Store(Path(folder) / "demo.db", kept=False) as store):
         table = Table(store, rules, args.players, mode, clock=clock, say=print,
                       resume=False, fair_dice=lambda game_id: FairDice(game_id, seed))
         table.new_game()

@@ -75,8 +75,12 @@ def default_path() -> Path:
 class Store:
     """The database of every game; `resume()` the unfinished one or start a `new_game`."""
 
-    def __init__(self, path: Path | str | None = None, timeout: float = 5.0) -> None:
+    def __init__(self, path: Path | str | None = None, timeout: float = 5.0,
+                 kept: bool = True) -> None:
+        """`kept`: False for a database thrown away afterwards (the demo's), so nothing
+        points the players to it."""
         self.path = Path(path) if path is not None else default_path()
+        self.kept = kept
         self._timeout = timeout  # how long to wait for another writer before giving up
         self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
         self.left_out: list[str] = []  # why the last `records()` left games out

@@ -486,8 +486,9 @@ class Table:
         if news.game_over is not None:
             assert self.game is not None
             if self.fair is not None:
-                self.say(f"dice seed revealed: {self.fair.seed.hex()} "
-                         f"(check every throw: farkle-pi verify {self.game.id})")
+                check = (f" (check every throw: farkle-pi verify {self.game.id})"
+                         if self.store.kept else "")
+                self.say(f"dice seed revealed: {self.fair.seed.hex()}{check}")
             self.screen = "winner"
 
     def _history_view(self) -> TableView:
