@@ -619,6 +619,17 @@ def test_a_count_prompt_of_a_throw_played_is_not_the_next_players(table: Table) 
     assert phase(table) == "start" and whose_turn(table) == "Bob" and not table.view().prompt
 
 
+def test_a_die_taken_out_of_a_refused_throw_is_no_error(table: Table) -> None:
+    """Six dice thrown where five were due (the kept 1 thrown too): taking one back out is
+    not part of the keep, and must not show "7 dice is too many"."""
+    table.tray(News("settled", dice("123566")))
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("23566")))
+    table.tray(News("settled", dice("223456")))
+    assert table.view().prompt == "6 dice in the tray: throw 5"
+    table.tray(News("removed", dice("5")))
+    assert not table.view().error and phase(table) == "choose"
+
 def phase(table: Table) -> str:
     assert table.state is not None
     return table.state.phase

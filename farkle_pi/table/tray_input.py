@@ -248,6 +248,8 @@ class TrayInput:
             return None  # a keep chosen with the buttons, or none
         assert self.tray_keep is not None and state.last_throw is not None
         more, taken = self._taken(dice, state)
+        if not taken:
+            return None  # not dice of this throw (the rest of a throw refused, taken back out)
         unsure = self._unsure(taken)
         every = Roll([*(self.thrown[k].die for k in sorted(self.out)), *more.dice])
         self.out |= set(taken)  # out of the tray: joined, or held (they may score with the next)
