@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -104,8 +105,12 @@ def test_a_name_that_cannot_join_says_why_on_the_screen(app: App,
     """A refusal on the setup screen is drawn there (BANK with no players looked dead)."""
     drawn: list[str] = []
     text = Painter.text
-    monkeypatch.setattr(Painter, "text", lambda self, words, *a, **k: (
-        drawn.append(words), text(self, words, *a, **k))[1])
+
+    def noting(self: Painter, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append(words)
+        return text(self, words, *args, **kwargs)
+
+    monkeypatch.setattr(Painter, "text", noting)
     app.step()
     type_text(app, "Ann")
     key(app, pygame.K_RETURN)
