@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
+
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Align, Box, Painter, points_text
+from farkle_pi.ui.draw import Align, Box, Painter, cap_height, points_text
 from farkle_pi.ui.view import PlayerRow, TableView
 
 
@@ -36,31 +38,61 @@ def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target
 
 
 def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
-    """Every player side by side, name over total: big enough to read under a banner."""
-    count = max(1, len(players))
-    side_by_side = box.w / count > box.h * 0.8  # else one row per player (portrait)
-    cells = box.columns([1.0] * count, gap=p.unit) if side_by_side else box.rows(count, p.unit)
-
-    def parts(cell: Box) -> tuple[Box, Box]:
-        inner = cell.inset(p.unit * 1.2)
-        if side_by_side:
-            return inner.part(0, 0, 1, 0.36), inner.part(0, 0.42, 1, 0.58)
-        left, right = inner.columns([55, 45], gap=p.unit)
-        return left.part(0, 0.1, 1, 0.8), right
-
-    name_box, score_box = parts(cells[0])
-    names = p.fit_all([row.name for row in players], name_box)
-    scores = p.fit_all([points_text(row.score) for row in players], score_box)
-    align: Align = "center" if side_by_side else "left"
-    for cell, player in zip(cells, players, strict=False):
+    """Every player's name and total under a banner, in the grid of cells that shows them
+    biggest (names in one font, totals in one font); the current player outlined."""
+    if not players:
+        return
+    layouts = (
+        _StripLayout(p, box, players, rows, stacked)
+        for rows in _tight_row_counts(len(players))
+        for stacked in (True, False)
+    )
+    layout = max(layouts, key=lambda candidate: candidate.legibility)
+    align: Align = "center" if layout.stacked else "left"
+    for cell, player in zip(layout.cells, players, strict=False):
         p.panel(cell)
         if player.current:
             p.fill(cell, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.5)))
-        name_box, score_box = parts(cell)
+        name_box, score_box = layout.parts(cell)
         colour = p.theme.accent if player.current else p.theme.muted
-        p.text(player.name, name_box, colour, align=align, font=names)
-        p.text(points_text(player.score), score_box, align="center" if side_by_side else "right",
-               font=scores)
+        p.text(player.name, name_box, colour, align=align, font=layout.names)
+        p.text(points_text(player.score), score_box, align="center" if layout.stacked else "right",
+               font=layout.totals)
+
+
+def _tight_row_counts(count: int) -> list[int]:
+    """The numbers of rows a grid of `count` cells can have without an empty row."""
+    return [rows for rows in range(1, count + 1)
+            if math.ceil(count / math.ceil(count / rows)) == rows]
+
+
+class _StripLayout:
+    """The score strip as `rows` rows of cells, each a name over its total (`stacked`) or a
+    name beside it, with the fonts that fit every player into that cell."""
+
+    def __init__(self, p: Painter, box: Box, players: tuple[PlayerRow, ...], rows: int,
+                 stacked: bool) -> None:
+        self.p, self.stacked = p, stacked
+        columns = math.ceil(len(players) / rows)
+        self.cells = [cell for line in box.rows(rows, p.unit)
+                      for cell in line.columns([1.0] * columns, gap=p.unit)]
+        name_box, score_box = self.parts(self.cells[0])
+        self.names = p.fit_readable([row.name for row in players], name_box)
+        self.totals = p.fit_all([points_text(row.score) for row in players], score_box)
+
+    def parts(self, cell: Box) -> tuple[Box, Box]:
+        """Where a cell's name and total go."""
+        inner = cell.inset(self.p.unit * 1.2)
+        if self.stacked:
+            return inner.part(0, 0, 1, 0.36), inner.part(0, 0.42, 1, 0.58)
+        left, right = inner.columns([55, 45], gap=self.p.unit)
+        return left.part(0, 0.1, 1, 0.8), right
+
+    @property
+    def legibility(self) -> tuple[int, int]:
+        """The smaller of the two texts first (both must read), then the totals."""
+        names, totals = cap_height(self.names), cap_height(self.totals)
+        return min(names, totals), totals
 
 
 def player_row(p: Painter, row: Box, player: PlayerRow) -> None:

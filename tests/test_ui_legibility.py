@@ -1,0 +1,125 @@
+"""The screens stay readable from the table (about 3 mm capitals, `Painter.readable`) with a
+full table: eight players with the longest names the setup allows, five-digit totals.
+
+Every text goes through `Painter.text`; these tests note each text's font and place and
+measure how tall its capital letters are drawn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+import pygame
+import pytest
+
+from farkle_pi.ui.display import offscreen
+from farkle_pi.ui.draw import Painter, points_text
+from farkle_pi.ui.render import render
+from farkle_pi.ui.samples import SAMPLES
+from farkle_pi.ui.theme import DARK
+from farkle_pi.ui.view import PlayerRow, TableView
+
+NAMES = ("Maximilian Weber", "Alexandra-Sophie", "MMMMMMMMMMMMMMMM", "Wilhelmina Moore",
+         "Konstantinos Pap", "Bartholomew Hunt", "Christopher Wong", "Gwendolyn Wright")
+SCORES = (10350, 12450, 9950, 11200, 0, 10050, 8750, 10000)
+EIGHT = tuple(
+    PlayerRow(name, score, on_board=score > 0, leader=score == max(SCORES), last_turn=i != 1,
+              current=i == 5)
+    for i, (name, score) in enumerate(zip(NAMES, SCORES, strict=True))
+)
+SIZES = [(800, 480), (480, 320), (720, 1280)]
+
+
+def size_id(size: tuple[int, int]) -> str:
+    return f"{size[0]}x{size[1]}"
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """One text as drawn: what it said, its font's cap height and where it went."""
+
+    text: str
+    cap: int
+    rect: pygame.Rect
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A drawn screen: its pixels, its texts in drawing order and its outlined boxes."""
+
+    surface: pygame.Surface
+    texts: list[Drawn]
+    outlines: list[tuple[pygame.Rect, tuple[int, int, int]]]
+
+    def caps(self, texts: tuple[str, ...] | list[str]) -> set[int]:
+        """The cap heights `texts` were drawn at (each must have been drawn)."""
+        found = {drawn.text: drawn.cap for drawn in self.texts}
+        missing = [text for text in texts if text not in found]
+        assert not missing, f"not drawn: {missing}"
+        return {found[text] for text in texts}
+
+    def find(self, text: str) -> Drawn:
+        return next(drawn for drawn in self.texts if drawn.text == text)
+
+
+def cap_height(font: pygame.font.Font) -> int:
+    """How tall a capital is drawn in `font` (measured here, not taken from the code)."""
+    return font.render("H", True, (255, 255, 255)).get_bounding_rect().h
+
+
+def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
+         picture: pygame.Surface | None = None) -> Frame:
+    """`view` drawn at `size`, noting every text and every outline (a fill with a width)."""
+    texts: list[Drawn] = []
+    outlines: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    text, fill = Painter.text, Painter.fill
+
+    def noting_text(self: Painter, words: str, box: Any, *args: Any, **kwargs: Any
+                    ) -> pygame.Rect:
+        font = kwargs.get("font") or (args[2] if len(args) > 2 else None) or self.fit(words, box)
+        rect = text(self, words, box, *args, **kwargs)
+        texts.append(Drawn(words, cap_height(font), rect))
+        return rect
+
+    def noting_fill(self: Painter, box: Any, colour: tuple[int, int, int], radius: float = 0,
+                    width: int = 0) -> None:
+        if width:
+            outlines.append((box.rect, colour))
+        fill(self, box, colour, radius, width)
+
+    monkeypatch.setattr(Painter, "text", noting_text)
+    monkeypatch.setattr(Painter, "fill", noting_fill)
+    surface = offscreen(size)
+    render(surface, view, DARK, picture=picture)
+    monkeypatch.undo()
+    return Frame(surface, texts, outlines)
+
+
+# Cap heights (px) names and totals reach in the results strip with eight long names: the
+# readable height where the strip is tall enough for it (once names and totals were 4 px).
+STRIP_EIGHT = {(800, 480): (15, 28), (480, 320): (10, 19), (720, 1280): (24, 48)}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_results_strip_shows_eight_players_in_a_grid_that_reads(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(replace(SAMPLES["results"], players=EIGHT), size, monkeypatch)
+    names = frame.caps(NAMES)
+    totals = frame.caps([points_text(score) for score in SCORES])
+    assert len(names) == 1 and len(totals) == 1  # one font for the names, one for the totals
+    least_name, least_total = STRIP_EIGHT[size]
+    assert min(names) >= least_name and min(totals) >= least_total
+    assert len({drawn.rect.centery for drawn in frame.texts if drawn.text in NAMES}) > 1  # rows
+    current = frame.find("Bartholomew Hunt").rect
+    outlined = [rect for rect, colour in frame.outlines if colour == DARK.accent]
+    assert len(outlined) == 1 and outlined[0].contains(current)  # the current player's cell
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_results_strip_of_four_keeps_its_big_single_row(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(SAMPLES["results"], size, monkeypatch)
+    rects = [frame.find(row.name).rect for row in SAMPLES["results"].players]
+    if size != (720, 1280):
+        assert len({rect.centery for rect in rects}) == 1  # side by side
+    assert min(frame.caps([row.name for row in SAMPLES["results"].players])) >= 20
