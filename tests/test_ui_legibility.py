@@ -41,6 +41,7 @@ class Drawn:
     text: str
     cap: int
     rect: pygame.Rect
+    colour: tuple[int, int, int] | None
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,7 @@ class Frame:
     surface: pygame.Surface
     texts: list[Drawn]
     outlines: list[tuple[pygame.Rect, tuple[int, int, int]]]
+    dots: list[pygame.Rect]
 
     def caps(self, texts: tuple[str, ...] | list[str]) -> set[int]:
         """The cap heights `texts` were drawn at (each must have been drawn)."""
@@ -72,13 +74,15 @@ def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
     """`view` drawn at `size`, noting every text and every outline (a fill with a width)."""
     texts: list[Drawn] = []
     outlines: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
-    text, fill = Painter.text, Painter.fill
+    dots: list[pygame.Rect] = []
+    text, fill, dot = Painter.text, Painter.fill, Painter.dot
 
     def noting_text(self: Painter, words: str, box: Any, *args: Any, **kwargs: Any
                     ) -> pygame.Rect:
         font = kwargs.get("font") or (args[2] if len(args) > 2 else None) or self.fit(words, box)
+        colour = kwargs.get("colour") or (args[0] if args else None)
         rect = text(self, words, box, *args, **kwargs)
-        texts.append(Drawn(words, cap_height(font), rect))
+        texts.append(Drawn(words, cap_height(font), rect, colour))
         return rect
 
     def noting_fill(self: Painter, box: Any, colour: tuple[int, int, int], radius: float = 0,
@@ -87,12 +91,17 @@ def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
             outlines.append((box.rect, colour))
         fill(self, box, colour, radius, width)
 
+    def noting_dot(self: Painter, box: Any, colour: tuple[int, int, int], filled: bool) -> None:
+        dots.append(box.rect)
+        dot(self, box, colour, filled)
+
     monkeypatch.setattr(Painter, "text", noting_text)
     monkeypatch.setattr(Painter, "fill", noting_fill)
+    monkeypatch.setattr(Painter, "dot", noting_dot)
     surface = offscreen(size)
     render(surface, view, DARK, picture=picture)
     monkeypatch.undo()
-    return Frame(surface, texts, outlines)
+    return Frame(surface, texts, outlines, dots)
 
 
 # Cap heights (px) names and totals reach in the results strip with eight long names: the
@@ -123,3 +132,38 @@ def test_the_results_strip_of_four_keeps_its_big_single_row(
     if size != (720, 1280):
         assert len({rect.centery for rect in rects}) == 1  # side by side
     assert min(frame.caps([row.name for row in SAMPLES["results"].players])) >= 20
+
+
+def test_the_small_scoreboard_draws_every_name_in_one_font(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """One long name among short ones: all names at one size, the long one cut at a readable
+    size (once "Wilhelmina Moore" was drawn at 11 px beside a 20 px "Ann", 6 px at 480x320)."""
+    players = (PlayerRow("Ann", 400, leader=True), PlayerRow("Wilhelmina Moore", 0, current=True),
+               PlayerRow("Bob", 0, on_board=False))
+    for size, least in (((800, 480), 15), ((480, 320), 14)):
+        frame = draw(replace(SAMPLES["throw"], players=players), size, monkeypatch)
+        board = [drawn for drawn in frame.texts if drawn.text in ("Ann", "Wilhelmina Moore", "Bob")
+                 and drawn.rect.left > size[0] / 2]  # the turn bar names the player too
+        assert len(board) == 3 and len({drawn.cap for drawn in board}) == 1
+        assert board[0].cap >= least
+
+
+# What the small scoreboard reaches with eight long names (once names 4-7 px, totals 6-9 px,
+# tags 4-6 px, dots 4-7 px): (names, totals, tags, dot side).
+MINI_EIGHT = {(800, 480): (10, 12, 8, 10), (480, 320): (7, 8, 6, 7), (720, 1280): (16, 19, 14, 14)}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_small_scoreboard_of_eight_reads_as_well_as_its_rows_allow(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    view = replace(SAMPLES["throw"], players=EIGHT, final_round=True)
+    frame = draw(view, size, monkeypatch)
+    board = [drawn for drawn in frame.texts if drawn.text in NAMES and drawn.rect.top > size[1] / 8]
+    assert len(board) == 8 and len({drawn.cap for drawn in board}) == 1
+    names, totals, tags, dot = MINI_EIGHT[size]
+    assert board[0].cap >= names
+    assert min(frame.caps([points_text(score) for score in SCORES])) >= totals
+    lead, last = frame.find("LEAD"), frame.find("LAST")
+    assert min(lead.cap, last.cap) >= tags
+    assert lead.colour == DARK.on_accent and last.colour == DARK.warn  # LEAD on a chip
+    assert len(frame.dots) == 8 and min(min(rect.w, rect.h) for rect in frame.dots) >= dot

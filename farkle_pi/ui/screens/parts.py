@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
+
+from pygame.font import Font
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Align, Box, Painter, cap_height, points_text
 from farkle_pi.ui.view import PlayerRow, TableView
+
+CROWD = 4  # more players than this need more of the screen for their names and totals
 
 
 def turn_bar(p: Painter, box: Box, view: TableView) -> None:
@@ -27,14 +32,26 @@ def turn_bar(p: Painter, box: Box, view: TableView) -> None:
 
 
 def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target: int) -> None:
-    """Every player's total, the current one marked with an arrow, on-board as filled dots."""
+    """Every player's total, the current one framed, on-board as filled dots. Names share one
+    font (long ones cut at a readable size rather than every name shrunk), totals another."""
     p.panel(box)
     inner = box.inset(p.unit * 1.2)
-    head, body = inner.part(0, 0, 1, 0.16), inner.part(0, 0.18, 1, 0.82)
-    p.text(f"SCORES  to {points_text(target)}", head, p.theme.muted)
+    head = 0.16 if len(players) <= CROWD else 0.11
+    title, body = inner.part(0, 0, 1, head), inner.part(0, head + 0.02, 1, 0.98 - head)
+    p.text(f"SCORES  to {points_text(target)}", title, p.theme.muted)
     rows = body.rows(max(4, len(players)), gap=p.unit * 0.4)
-    for row, player in zip(rows, players, strict=False):
-        player_row(p, row, player)
+    probe = _RowCells(p, rows[0])
+    totals = [points_text(player.score) for player in players]
+    totals_font = p.fit_all(totals, probe.total)
+    total_width = max(totals_font.size(total)[0] for total in totals) + 1  # names get the rest
+    tags = p.fit_all([_short_tags(player) for player in players], probe.tag_room)
+    cells = [_RowCells(p, row, _tag_width(p, tags, player), total_width)
+             for row, player in zip(rows, players, strict=False)]
+    names = (p.fit_readable([player.name], cell.name)
+             for cell, player in zip(cells, players, strict=False))
+    fonts = _RowFonts(names=min(names, key=cap_height), tags=tags, totals=totals_font)
+    for row, cell, player in zip(rows, cells, players, strict=False):
+        player_row(p, row, cell, player, fonts)
 
 
 def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
@@ -95,25 +112,62 @@ class _StripLayout:
         return min(names, totals), totals
 
 
-def player_row(p: Painter, row: Box, player: PlayerRow) -> None:
-    """Arrow for the current player, a dot (filled = on the board), name, tags, total."""
+@dataclass(frozen=True)
+class _RowFonts:
+    """One font per column of the small scoreboard, so no row's name is drawn smaller."""
+
+    names: Font
+    tags: Font
+    totals: Font
+
+
+class _RowCells:
+    """Where a small scoreboard row's parts go: on-board dot, name, tags (`tag_width` wide, at
+    the right of the name's cell), total (`total_width` wide, else a fixed share)."""
+
+    def __init__(self, p: Painter, row: Box, tag_width: float = 0, total_width: float = 0
+                 ) -> None:
+        dot, name, total = row.inset(p.unit * 0.6).columns([7, 50, 43], gap=p.unit)
+        if total_width:  # the totals take what their widest needs, the name the rest
+            total = Box(total.x + total.w - total_width, total.y, total_width, total.h)
+            name = Box(name.x, name.y, total.x - p.unit * 2 - name.x, name.h)
+        self.tag_room = name.columns([64, 36], gap=p.unit * 0.5)[1].part(0, 0.15, 1, 0.7)
+        self.tags = Box(name.x + name.w - tag_width, self.tag_room.y, tag_width, self.tag_room.h)
+        if tag_width:
+            name = Box(name.x, name.y, name.w - tag_width - p.unit * 0.5, name.h)
+        side = min(dot.w, dot.h * 0.7)  # a dot as big as the row allows: filled and ring differ
+        self.dot = Box(dot.x + (dot.w - side) / 2, dot.y + (dot.h - side) / 2, side, side)
+        self.name, self.total = name.part(0, 0.1, 1, 0.8), total.part(0, 0.05, 1, 0.9)
+
+
+def _short_tags(player: PlayerRow) -> str:
+    return " ".join(tag for tag, on in (("LEAD", player.leader), ("LAST", player.last_turn))
+                    if on)
+
+
+def _tag_width(p: Painter, font: Font, player: PlayerRow) -> float:
+    """How wide a player's tags are drawn (with the leader's chip around them)."""
+    tags = _short_tags(player)
+    return font.size(tags)[0] + (p.unit * 1.2 if player.leader else 0) if tags else 0
+
+
+def player_row(p: Painter, row: Box, cells: _RowCells, player: PlayerRow, fonts: _RowFonts
+               ) -> None:
+    """A dot (filled = on the board), name, tags (the leader's on a chip, so LEAD and LAST
+    differ in shape too), total; the current player's row framed."""
     if player.current:
         p.fill(row, p.theme.background, radius=p.unit)
         p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
-    cells = row.inset(p.unit * 0.6).columns([7, 50, 43], gap=p.unit)
-    p.dot(cells[0].part(0.1, 0.25, 0.8, 0.5), p.theme.good, filled=player.on_board)
-    name_colour = p.theme.accent if player.current else p.theme.text
-    tags = []
+    p.dot(cells.dot, p.theme.good, filled=player.on_board)
     if player.leader:
-        tags.append("LEAD")
-    if player.last_turn:
-        tags.append("LAST")
-    name_box = cells[1]
-    if tags:
-        name_box, tag_box = cells[1].columns([64, 36], gap=p.unit * 0.5)
-        p.text(" ".join(tags), tag_box.part(0, 0.2, 1, 0.6), p.theme.warn, align="right")
-    p.text(player.name, name_box.part(0, 0.1, 1, 0.8), name_colour)
-    p.text(points_text(player.score), cells[2].part(0, 0.05, 1, 0.9), align="right")
+        p.fill(cells.tags, p.theme.warn, radius=p.unit * 0.6)
+        p.text(_short_tags(player), cells.tags, p.theme.on_accent, align="center",
+               font=fonts.tags)
+    else:
+        p.text(_short_tags(player), cells.tags, p.theme.warn, align="right", font=fonts.tags)
+    name_colour = p.theme.accent if player.current else p.theme.text
+    p.text(player.name, cells.name, name_colour, font=fonts.names)
+    p.text(points_text(player.score), cells.total, align="right", font=fonts.totals)
 
 
 def prompt_strip(p: Painter, box: Box, view: TableView, hint: str) -> None:

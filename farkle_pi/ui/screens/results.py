@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from farkle_pi.ui.actions import Hit
 from farkle_pi.ui.draw import Box, Painter
-from farkle_pi.ui.screens.parts import score_strip
+from farkle_pi.ui.screens.parts import CROWD, score_strip
 from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import Banner, TableView
 
 GROW_SECONDS = 0.25
-CROWD = 4  # more players than this take two rows of the score strip
 
 
 def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:

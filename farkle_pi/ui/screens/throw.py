@@ -9,7 +9,13 @@ from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, points_text
 from farkle_pi.ui.screens import keypad
-from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
+from farkle_pi.ui.screens.parts import (
+    CROWD,
+    dice_row,
+    mini_scoreboard,
+    prompt_strip,
+    turn_bar,
+)
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
 HINT = "NEXT option   KEEP take   BANK bank   hold UNDO"
@@ -19,13 +25,15 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     gap = p.unit * 1.2
+    crowded = len(view.players) > CROWD  # the scoreboard takes room from options and odds
     if screen.portrait:
-        top, dice, options, odds, board, prompt = screen.stack([9, 15, 34, 9, 27, 6], gap)
+        weights = [9, 15, 29, 8, 33, 6] if crowded else [9, 15, 34, 9, 27, 6]
+        top, dice, options, odds, board, prompt = screen.stack(weights, gap)
     else:
         top, body, prompt = screen.stack([18, 71, 11], gap)
         left, right = body.columns([61, 39], gap=gap)
         dice, options = left.stack([37, 63], gap)
-        board, odds = right.stack([70, 30], gap)
+        board, odds = right.stack([79, 21] if crowded else [70, 30], gap)
     turn_bar(p, top, view)
     if view.keypad and not view.dice:  # the throw is entered by hand
         keypad.entry_row(p, dice, view)
