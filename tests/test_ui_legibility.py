@@ -167,3 +167,20 @@ def test_the_small_scoreboard_of_eight_reads_as_well_as_its_rows_allow(
     assert min(lead.cap, last.cap) >= tags
     assert lead.colour == DARK.on_accent and last.colour == DARK.warn  # LEAD on a chip
     assert len(frame.dots) == 8 and min(min(rect.w, rect.h) for rect in frame.dots) >= dot
+
+
+# The final-round scoreboard with eight long names (once names 8-14 px and the LEADER / LAST
+# TURN / NOT ON BOARD tags 4 px in landscape): (names, tags).
+SCOREBOARD_EIGHT = {(800, 480): (15, 11), (480, 320): (10, 7), (720, 1280): (24, 13)}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_final_round_scoreboard_of_eight_shows_who_still_has_a_turn(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(replace(SAMPLES["scoreboard"], players=EIGHT), size, monkeypatch)
+    names = frame.caps(NAMES)
+    tags = frame.caps(["LEADER", "LAST TURN", "LAST TURN  NOT ON BOARD"])
+    assert len(names) == 1 and len(tags) == 1
+    least_name, least_tag = SCOREBOARD_EIGHT[size]
+    assert min(names) >= least_name and min(tags) >= least_tag
+    assert min(frame.caps(NAMES)) <= min(frame.caps([points_text(s) for s in SCORES]))
