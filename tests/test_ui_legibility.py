@@ -184,3 +184,31 @@ def test_the_final_round_scoreboard_of_eight_shows_who_still_has_a_turn(
     least_name, least_tag = SCOREBOARD_EIGHT[size]
     assert min(names) >= least_name and min(tags) >= least_tag
     assert min(frame.caps(NAMES)) <= min(frame.caps([points_text(s) for s in SCORES]))
+
+
+LONG_PROMPT = ("which of the dice read as 5 was taken out? to keep it, UNDO, then choose the keep "
+               "with NEXT and KEEP")
+LONG_ERROR = ("internal error: sqlite3.OperationalError: database or disk is full (while storing "
+              "Keep(1 5 5) for game 14)")
+# Cap heights a long prompt or error reaches on two lines (on one line: 10-11 px at 800x480,
+# 6 px at 480x320, 9 px in portrait).
+PROMPT_CAPS = {(800, 480): 14, (480, 320): 9, (720, 1280): 18}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("field", ["prompt", "error"])
+def test_a_long_prompt_or_error_takes_two_lines_to_be_bigger(
+        field: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    words = LONG_PROMPT if field == "prompt" else LONG_ERROR
+    view = (replace(SAMPLES["throw"], prompt=words) if field == "prompt"
+            else replace(SAMPLES["throw"], error=words))
+    frame = draw(view, size, monkeypatch)
+    lines = [drawn for drawn in frame.texts if len(drawn.text) > 12 and drawn.text in "! " + words]
+    assert len(lines) == 2 and lines[0].rect.bottom <= lines[1].rect.top + 2
+    assert " ".join(drawn.text for drawn in lines).endswith(words)  # every word, in order
+    assert min(drawn.cap for drawn in lines) >= PROMPT_CAPS[size]
+
+
+def test_a_short_prompt_stays_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(replace(SAMPLES["throw"], prompt="throw 3 dice"), (800, 480), monkeypatch)
+    assert frame.find("throw 3 dice").cap >= 20

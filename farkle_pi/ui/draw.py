@@ -161,6 +161,23 @@ class Painter:
         self.surface.blit(image, rect)
         return rect
 
+    def lines(self, text: str, box: Box, colour: Colour | None = None, align: Align = "left"
+              ) -> None:
+        """`text` on one line, or broken into two where that draws it bigger: instructions
+        the table must act on are read, not squinted at."""
+        one = self.fit(text, box)
+        words = text.split()
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        if halves:
+            widest = min(halves, key=lambda pair: max(one.size(half)[0] for half in pair))
+            top, bottom = box.rows(2)
+            two = self.fit_all(widest, top)
+            if cap_height(two) > cap_height(one):
+                self.text(widest[0], top, colour, align, two)
+                self.text(widest[1], bottom, colour, align, two)
+                return
+        self.text(text, box, colour, align, one)
+
     def fill(self, box: Box, colour: Colour, radius: float = 0, width: int = 0) -> None:
         pygame.draw.rect(
             self.surface, colour, box.rect, width=width, border_radius=max(0, round(radius))

@@ -171,13 +171,14 @@ def player_row(p: Painter, row: Box, cells: _RowCells, player: PlayerRow, fonts:
 
 
 def prompt_strip(p: Painter, box: Box, view: TableView, hint: str) -> None:
-    """The tray's prompt (or a caught error) in the warning colour, else the controls hint."""
+    """The tray's prompt (or a caught error) in the warning colour, else the controls hint;
+    a long prompt or error takes two lines where that draws it bigger."""
     if view.error:
         p.fill(box, p.theme.bad, radius=p.unit)
-        p.text("! " + view.error, box.inset(p.unit * 0.8), p.theme.on_accent)
+        p.lines("! " + view.error, box.inset(p.unit * 0.8), p.theme.on_accent)
     elif view.prompt:
         p.fill(box, p.theme.warn, radius=p.unit)
-        p.text(view.prompt, box.inset(p.unit * 0.8), p.theme.on_accent, align="center")
+        p.lines(view.prompt, box.inset(p.unit * 0.8), p.theme.on_accent, align="center")
     else:
         p.text(hint, box.inset(p.unit * 0.8), p.theme.muted, align="center")
 
