@@ -212,3 +212,15 @@ def test_a_long_prompt_or_error_takes_two_lines_to_be_bigger(
 def test_a_short_prompt_stays_on_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
     frame = draw(replace(SAMPLES["throw"], prompt="throw 3 dice"), (800, 480), monkeypatch)
     assert frame.find("throw 3 dice").cap >= 20
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("advice", ["bank", "roll"])
+def test_the_coach_advises_between_throws_in_camera_mode_too(
+        advice: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tray's picture replaces the "THROW 5 DICE" panel; the coach's word stays."""
+    waiting = replace(SAMPLES["throw"], dice=(), options=(), dice_mode="camera", advice=advice)
+    frame = draw(waiting, size, monkeypatch, picture=pygame.Surface((640, 480)))
+    said = frame.find("coach: BANK now" if advice == "bank" else "coach: roll on")
+    assert said.colour == (DARK.good if advice == "bank" else DARK.muted)
+    assert said.cap >= frame.find("THROW 5 DICE").cap >= 10

@@ -16,6 +16,7 @@ from farkle_pi.ui.screens.parts import (
     prompt_strip,
     turn_bar,
 )
+from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
 HINT = "NEXT option   KEEP take   BANK bank   hold UNDO"
@@ -40,7 +41,8 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         keypad.keypad(p, options, view, hits)
     elif picture is not None and not view.dice:  # the tray, big, while the table waits
         both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
-        _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}")
+        _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}",
+                 _advice(p, view))
     else:
         if view.dice:
             dice_row(p, dice, view, hits)
@@ -72,23 +74,38 @@ def _waiting(p: Painter, box: Box, view: TableView) -> None:
     word = "THROW" if view.dice_mode != "virtual" else "KEEP THROWS"
     text = f"{word} {dice_count(view.dice_to_throw).upper()}"
     p.text(text, box.part(0.05, 0.12, 0.9, 0.42), align="center")
-    if view.advice:
-        advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
-        colour = p.theme.good if view.advice == "bank" else p.theme.muted
-        p.text(advice, box.part(0.1, 0.62, 0.8, 0.26), colour, align="center")
+    advice = _advice(p, view)
+    if advice:
+        p.text(advice[0], box.part(0.1, 0.62, 0.8, 0.26), advice[1], align="center")
 
 
-def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str) -> None:
-    """The tray as the camera sees it, fitted into the box, with a caption along the bottom."""
+def _advice(p: Painter, view: TableView) -> tuple[str, Colour] | None:
+    """The coach between throws: bank what is at risk now, or roll on (and its colour)."""
+    if not view.advice:
+        return None
+    if view.advice == "bank":
+        return "coach: BANK now", p.theme.good
+    return "coach: roll on", p.theme.muted
+
+
+def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str,
+             advice: tuple[str, Colour] | None) -> None:
+    """The tray as the camera sees it, fitted into the box, with a caption along the bottom
+    and the coach's advice under it."""
     p.panel(box)
     width, height = picture.get_size()
     scale = min(box.w / width, box.h / height)
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     image = pygame.transform.smoothscale(picture, size)
     p.surface.blit(image, image.get_rect(center=box.rect.center))
-    strip = box.part(0, 0.86, 1, 0.14)
+    lines = [(caption, p.theme.text), *([advice] if advice else [])]
+    tall = 0.14 if len(lines) == 1 else 0.24
+    strip = box.part(0, 1 - tall, 1, tall)
     p.fill(strip, p.theme.panel, radius=p.unit)
-    p.text(caption, strip.inset(p.unit * 0.5), align="center")
+    rows = strip.inset(p.unit * 0.5).rows(len(lines))
+    font = p.fit_all([words for words, _ in lines], rows[0])
+    for row, (words, colour) in zip(rows, lines, strict=True):
+        p.text(words, row, colour, align="center", font=font)
 
 
 def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
