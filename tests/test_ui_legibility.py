@@ -17,7 +17,7 @@ from farkle_pi.ui.draw import Painter, points_text
 from farkle_pi.ui.render import render
 from farkle_pi.ui.samples import SAMPLES
 from farkle_pi.ui.theme import DARK
-from farkle_pi.ui.view import PlayerRow, TableView
+from farkle_pi.ui.view import OptionView, PlayerRow, TableView
 
 NAMES = ("Maximilian Weber", "Alexandra-Sophie", "MMMMMMMMMMMMMMMM", "Wilhelmina Moore",
          "Konstantinos Pap", "Bartholomew Hunt", "Christopher Wong", "Gwendolyn Wright")
@@ -50,8 +50,12 @@ class Frame:
 
     surface: pygame.Surface
     texts: list[Drawn]
-    outlines: list[tuple[pygame.Rect, tuple[int, int, int]]]
+    fills: list[tuple[pygame.Rect, tuple[int, int, int], int]]  # with the outline's width
     dots: list[pygame.Rect]
+
+    @property
+    def outlines(self) -> list[tuple[pygame.Rect, tuple[int, int, int]]]:
+        return [(rect, colour) for rect, colour, width in self.fills if width]
 
     def caps(self, texts: tuple[str, ...] | list[str]) -> set[int]:
         """The cap heights `texts` were drawn at (each must have been drawn)."""
@@ -71,9 +75,9 @@ def cap_height(font: pygame.font.Font) -> int:
 
 def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch,
          picture: pygame.Surface | None = None) -> Frame:
-    """`view` drawn at `size`, noting every text and every outline (a fill with a width)."""
+    """`view` drawn at `size`, noting every text, fill and on-board dot."""
     texts: list[Drawn] = []
-    outlines: list[tuple[pygame.Rect, tuple[int, int, int]]] = []
+    fills: list[tuple[pygame.Rect, tuple[int, int, int], int]] = []
     dots: list[pygame.Rect] = []
     text, fill, dot = Painter.text, Painter.fill, Painter.dot
 
@@ -87,8 +91,7 @@ def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 
     def noting_fill(self: Painter, box: Any, colour: tuple[int, int, int], radius: float = 0,
                     width: int = 0) -> None:
-        if width:
-            outlines.append((box.rect, colour))
+        fills.append((box.rect, colour, width))
         fill(self, box, colour, radius, width)
 
     def noting_dot(self: Painter, box: Any, colour: tuple[int, int, int], filled: bool) -> None:
@@ -101,7 +104,7 @@ def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
     surface = offscreen(size)
     render(surface, view, DARK, picture=picture)
     monkeypatch.undo()
-    return Frame(surface, texts, outlines, dots)
+    return Frame(surface, texts, fills, dots)
 
 
 # Cap heights (px) names and totals reach in the results strip with eight long names: the
@@ -224,3 +227,28 @@ def test_the_coach_advises_between_throws_in_camera_mode_too(
     said = frame.find("coach: BANK now" if advice == "bank" else "coach: roll on")
     assert said.colour == (DARK.good if advice == "bank" else DARK.muted)
     assert said.cap >= frame.find("THROW 5 DICE").cap >= 10
+
+
+def options(count: int) -> tuple[OptionView, ...]:
+    return tuple(OptionView((1,) * (1 + i % 5), 100 * (i + 1), f"keep {i}") for i in range(count))
+
+
+def test_a_long_options_list_says_where_next_is_and_that_there_is_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """14 keeps, 4 rows: the hint counts and a scroll bar's thumb shows the rows' place."""
+    thumbs = []
+    for selected in (1, 13):
+        frame = draw(replace(SAMPLES["throw"], options=options(14), selected=selected),
+                     (800, 480), monkeypatch)
+        assert f"NEXT option {selected + 1}/14" in frame.texts[-1].text
+        thumb = [rect for rect, colour, width in frame.fills if colour == DARK.muted and not width]
+        assert len(thumb) == 1 and thumb[0].h < thumb[0].w * 20
+        thumbs.append(thumb[0])
+    assert thumbs[0].top < thumbs[1].top and thumbs[0].h == thumbs[1].h  # the thumb moved down
+
+
+def test_a_short_options_list_has_no_count_nor_scroll_bar(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(replace(SAMPLES["throw"], options=options(4)), (800, 480), monkeypatch)
+    assert frame.texts[-1].text.startswith("NEXT option   KEEP")
+    assert not [rect for rect, colour, width in frame.fills if colour == DARK.muted]

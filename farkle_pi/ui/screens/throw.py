@@ -19,7 +19,8 @@ from farkle_pi.ui.screens.parts import (
 from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
-HINT = "NEXT option   KEEP take   BANK bank   hold UNDO"
+HINT = "NEXT option{where}   KEEP take   BANK bank   hold UNDO"
+SHOWN_OPTIONS = 4  # rows of the options list; NEXT scrolls through the rest
 
 
 def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> list[Hit]:
@@ -51,9 +52,17 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         _options(p, options, view, hits)
     _odds(p, odds, view)
     mini_scoreboard(p, board, view.players, view.target)
-    hint = HINT if view.options else keypad.hint(view) if view.keypad else _throw_hint(view)
+    hint = (_options_hint(view) if view.options else keypad.hint(view) if view.keypad
+            else _throw_hint(view))
     prompt_strip(p, prompt, view, hint)
     return hits
+
+
+def _options_hint(view: TableView) -> str:
+    """The controls, with which option of how many NEXT is on when not all of them show."""
+    if len(view.options) <= SHOWN_OPTIONS:
+        return HINT.format(where="")
+    return HINT.format(where=f" {view.selected % len(view.options) + 1}/{len(view.options)}")
 
 
 def _throw_hint(view: TableView) -> str:
@@ -116,13 +125,22 @@ def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
         colour = p.theme.bad if view.dice else p.theme.muted
         p.text(message, inner.part(0.05, 0.35, 0.9, 0.3), colour, align="center")
         return
-    shown = 4
-    first = max(0, min(view.selected - shown + 1, len(view.options) - shown))
-    rows = inner.rows(shown, gap=p.unit * 0.6)
-    for slot, index in zip(rows, range(first, len(view.options)), strict=False):
-        option = view.options[index]
-        _option_row(p, slot, option, selected=index == view.selected % len(view.options))
+    count, selected = len(view.options), view.selected % len(view.options)
+    first = max(0, min(selected - SHOWN_OPTIONS + 1, count - SHOWN_OPTIONS))
+    if count > SHOWN_OPTIONS:  # a scroll bar: there are more than these
+        inner, track = inner.columns([97, 3], gap=p.unit * 0.6)
+        _scroll_bar(p, track, first, count)
+    rows = inner.rows(SHOWN_OPTIONS, gap=p.unit * 0.6)
+    for slot, index in zip(rows, range(first, count), strict=False):
+        _option_row(p, slot, view.options[index], selected=index == selected)
         hits.append(Hit(slot.rect, Action("option", value=index)))
+
+
+def _scroll_bar(p: Painter, track: Box, first: int, count: int) -> None:
+    """Where the rows shown sit among all `count` options: a thumb in a track."""
+    p.fill(track, p.theme.background, radius=track.w / 2)
+    thumb = track.part(0, first / count, 1, SHOWN_OPTIONS / count)
+    p.fill(thumb, p.theme.muted, radius=track.w / 2)
 
 
 def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> None:
