@@ -1,4 +1,5 @@
-"""The game night: tonight's games and each player's statistics over the stored games."""
+"""The game night: tonight's games, each player's statistics over the stored games, and what
+the buttons do from here."""
 
 from __future__ import annotations
 
@@ -6,12 +7,17 @@ from collections.abc import Sequence
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.screens.parts import after_game_hint, prompt_strip
 from farkle_pi.ui.view import TableView
 
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
-    games, stats = screen.part(0, 0, 1, 0.44), screen.part(0, 0.47, 1, 0.53)
+    games, stats, foot = screen.stack([42, 50, 8], gap=p.unit * 1.5)
+    if view.game_over:
+        prompt_strip(p, foot, view, after_game_hint(view, "any button: a new game"))
+    else:
+        prompt_strip(p, foot, view, "any button: back to the game")
     games_rows = [
         (row.when, row.players, row.winner, points_text(row.score)) for row in view.history
     ]

@@ -170,6 +170,12 @@ def player_row(p: Painter, row: Box, cells: _RowCells, player: PlayerRow, fonts:
     p.text(points_text(player.score), cells.total, align="right", font=fonts.totals)
 
 
+def after_game_hint(view: TableView, buttons: str) -> str:
+    """What the buttons do once a game is over: `buttons` lead on; a held UNDO takes back the
+    game's last move (not with virtual dice, whose game cannot be reopened)."""
+    return buttons + ("   hold UNDO undo" if view.dice_mode != "virtual" else "")
+
+
 def prompt_strip(p: Painter, box: Box, view: TableView, hint: str) -> None:
     """The tray's prompt (or a caught error) in the warning colour, else the controls hint;
     a long prompt or error takes two lines where that draws it bigger."""
