@@ -25,7 +25,7 @@ LINE_HEIGHT = 0.68
 # Text is read from two metres when its capital letters are about 3 mm tall (5 arc-minutes):
 # 15 px on the 7" 800x480 display, 19 px on a 3.5" 480x320 panel.
 READABLE_MM = 2.9
-KEPT_CHARACTERS = 8  # a name cut to be readable keeps at least this much of its start
+KEPT_CHARACTERS = 6  # a name cut to be readable keeps at least this much of its start
 _FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
 _CAPS: dict[pygame.font.Font, int] = {}  # measured once per font
 _FONT_FILE: list[bytes] = []  # the font's bytes, read once: a Font per size keeps no fd open
