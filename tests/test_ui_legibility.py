@@ -16,7 +16,7 @@ from screen_notes import SIZES, draw, size_id
 from farkle_pi.ui.draw import points_text
 from farkle_pi.ui.samples import SAMPLES
 from farkle_pi.ui.theme import DARK
-from farkle_pi.ui.view import OptionView, PlayerRow
+from farkle_pi.ui.view import HistoryRow, OptionView, PlayerRow, StatRow
 
 NAMES = ("Maximilian Weber", "Alexandra-Sophie", "MMMMMMMMMMMMMMMM", "Wilhelmina Moore",
          "Konstantinos Pap", "Bartholomew Hunt", "Christopher Wong", "Gwendolyn Wright")
@@ -173,3 +173,35 @@ def test_a_short_options_list_has_no_count_nor_scroll_bar(
     frame = draw(replace(SAMPLES["throw"], options=options(4)), (800, 480), monkeypatch)
     assert frame.texts[-1].text.startswith("NEXT option   KEEP")
     assert not [rect for rect, colour, width in frame.fills if colour == DARK.muted]
+
+
+def long_night() -> tuple[tuple[HistoryRow, ...], tuple[StatRow, ...]]:
+    """Twelve games of two to eight of the long names; every player's figures."""
+    games = tuple(HistoryRow(f"{23 - i // 2}:{(i * 17) % 60:02d}", ", ".join(NAMES[:2 + i % 7]),
+                             NAMES[i % 8], 10000 + 137 * i) for i in range(12))
+    stats = tuple(StatRow(name, 12, 1 + i % 3, 480.4 + i, 0.2 + i / 50, 3000 + 1111 * i)
+                  for i, name in enumerate(NAMES))
+    return games, stats
+
+
+# The long night's tables (once 4 px for the games at every size, 5-9 px for the players).
+HISTORY_CAPS = {(800, 480): 14, (480, 320): 9, (720, 1280): 18}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_a_long_nights_history_reads_and_says_what_it_leaves_out(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    games, stats = long_night()
+    frame = draw(replace(SAMPLES["history"], history=games, stats=stats), size, monkeypatch)
+    assert frame.find("+8 more") and frame.find("+3 more")  # 4 of 12 games, 5 of 8 players
+    figures = frame.caps(["10,000", "10,137", "3,000", "20%", "480", "when", "best"])
+    assert min(figures) >= HISTORY_CAPS[size]
+    assert frame.caps([games[0].players, stats[0].name]) == frame.caps(["10,000", "3,000"])
+
+
+def test_a_short_history_says_nothing_is_left_out_and_aligns_words_left(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(SAMPLES["history"], (800, 480), monkeypatch)
+    assert not [drawn for drawn in frame.texts if drawn.text.endswith("more")]
+    empty = draw(replace(SAMPLES["history"], history=(), stats=()), (800, 480), monkeypatch)
+    assert empty.find("players").rect.left < 800 * 0.3  # a word column, even with no rows
