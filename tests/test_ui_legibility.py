@@ -205,3 +205,14 @@ def test_a_short_history_says_nothing_is_left_out_and_aligns_words_left(
     assert not [drawn for drawn in frame.texts if drawn.text.endswith("more")]
     empty = draw(replace(SAMPLES["history"], history=(), stats=()), (800, 480), monkeypatch)
     assert empty.find("players").rect.left < 800 * 0.3  # a word column, even with no rows
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize(("odds", "shown"), [(0.0772, "7.7%"), (0.667, "67%")])
+def test_the_points_at_risk_are_not_outsized_by_the_farkle_odds(
+        odds: float, shown: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turn total is what the table cares about most (once 7.7 % was drawn at 52 px
+    against 36 px for the 300 at risk)."""
+    frame = draw(replace(SAMPLES["throw"], farkle_odds=odds, turn_points=350), size, monkeypatch)
+    assert frame.find(shown).cap <= frame.find("350").cap
+    assert frame.find(shown).cap >= 0.9 * frame.find("350").cap  # and still big

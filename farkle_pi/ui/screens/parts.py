@@ -14,8 +14,9 @@ from farkle_pi.ui.view import PlayerRow, TableView
 CROWD = 4  # more players than this need more of the screen for their names and totals
 
 
-def turn_bar(p: Painter, box: Box, view: TableView) -> None:
-    """Whose turn (big) and the points at risk this turn (bigger)."""
+def turn_bar(p: Painter, box: Box, view: TableView) -> Font:
+    """Whose turn (big) and the points at risk this turn (bigger); returns the font of the
+    points at risk, which no other figure on the screen should outsize."""
     p.panel(box)
     inner = box.inset(p.unit * 1.2)
     left, right = inner.columns([60, 40], gap=p.unit * 2)
@@ -28,7 +29,10 @@ def turn_bar(p: Painter, box: Box, view: TableView) -> None:
     p.fill(left.part(0, 0.36, 0.012, 0.64), p.theme.accent)
     p.text(name, left.part(0.035, 0.34, 0.965, 0.66), p.theme.accent)
     p.text("AT RISK", right.part(0, 0, 1, 0.3), p.theme.muted, align="right")
-    p.text(points_text(view.turn_points), right.part(0, 0.3, 1, 0.7), align="right")
+    at_risk = right.part(0, 0.3, 1, 0.7)
+    font = p.fit(points_text(view.turn_points), at_risk)
+    p.text(points_text(view.turn_points), at_risk, align="right", font=font)
+    return font
 
 
 def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target: int) -> None:

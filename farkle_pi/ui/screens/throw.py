@@ -4,10 +4,11 @@ the Farkle odds for the next throw and the scoreboard."""
 from __future__ import annotations
 
 import pygame
+from pygame.font import Font
 
 from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.draw import Box, Painter, cap_height, points_text
 from farkle_pi.ui.screens import keypad
 from farkle_pi.ui.screens.parts import (
     CROWD,
@@ -36,7 +37,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         left, right = body.columns([61, 39], gap=gap)
         dice, options = left.stack([37, 63], gap)
         board, odds = right.stack([79, 21] if crowded else [70, 30], gap)
-    turn_bar(p, top, view)
+    at_risk = turn_bar(p, top, view)
     if view.keypad and not view.dice:  # the throw is entered by hand
         keypad.entry_row(p, dice, view)
         keypad.keypad(p, options, view, hits)
@@ -50,7 +51,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         else:
             _waiting(p, dice, view)
         _options(p, options, view, hits)
-    _odds(p, odds, view)
+    _odds(p, odds, view, at_most=at_risk)
     mini_scoreboard(p, board, view.players, view.target)
     hint = (_options_hint(view) if view.options else keypad.hint(view) if view.keypad
             else _throw_hint(view))
@@ -173,17 +174,19 @@ def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> Non
     p.text(expected, advice.part(0, 0.52, 1, 0.44), colour, font=font)
 
 
-def _odds(p: Painter, box: Box, view: TableView) -> None:
-    """Farkle odds for the dice about to be thrown, as a percentage and in words."""
+def _odds(p: Painter, box: Box, view: TableView, at_most: Font) -> None:
+    """Farkle odds for the dice about to be thrown, as a percentage and in words; the
+    percentage no bigger than the points at risk (`at_most`), the figure that matters more."""
     p.panel(box)
     inner = box.inset(p.unit * 1.2)
     label, figure = inner.columns([45, 55], gap=p.unit)
     p.text("FARKLE RISK", label.part(0, 0.05, 1, 0.42), p.theme.muted)
     p.text(f"next {dice_count(view.next_dice)}", label.part(0, 0.55, 1, 0.4), p.theme.muted)
-    if view.farkle_odds is None:
-        p.text("-", figure, align="right")
-        return
-    percent = view.farkle_odds * 100
-    text = f"{percent:.1f}%" if percent < 10 else f"{percent:.0f}%"
-    colour = p.theme.bad if view.farkle_odds >= 0.5 else p.theme.text
-    p.text(text, figure.part(0, 0.05, 1, 0.9), colour, align="right")
+    text, colour = "-", p.theme.text
+    if view.farkle_odds is not None:
+        percent = view.farkle_odds * 100
+        text = f"{percent:.1f}%" if percent < 10 else f"{percent:.0f}%"
+        colour = p.theme.bad if view.farkle_odds >= 0.5 else p.theme.text
+    figure = figure.part(0, 0.05, 1, 0.9)
+    p.text(text, figure, colour, align="right",
+           font=min(p.fit(text, figure), at_most, key=cap_height))
