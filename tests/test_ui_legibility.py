@@ -216,3 +216,11 @@ def test_the_points_at_risk_are_not_outsized_by_the_farkle_odds(
     frame = draw(replace(SAMPLES["throw"], farkle_odds=odds, turn_points=350), size, monkeypatch)
     assert frame.find(shown).cap <= frame.find("350").cap
     assert frame.find(shown).cap >= 0.9 * frame.find("350").cap  # and still big
+
+
+@pytest.mark.parametrize("screen", sorted(SAMPLES))
+def test_every_screen_draws_with_its_lists_empty(screen: str,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fitting works from the rows it gets: none is no error (once max() of nothing)."""
+    empty = replace(SAMPLES[screen], players=(), history=(), stats=(), winners=(), options=())
+    assert draw(empty, (800, 480), monkeypatch).texts

@@ -47,13 +47,14 @@ def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target
     probe = _RowCells(p, rows[0])
     totals = [points_text(player.score) for player in players]
     totals_font = p.fit_all(totals, probe.total)
-    total_width = max(totals_font.size(total)[0] for total in totals) + 1  # names get the rest
+    total_width = max((totals_font.size(total)[0] + 1 for total in totals), default=0)
     tags = p.fit_all([_short_tags(player) for player in players], probe.tag_room)
     cells = [_RowCells(p, row, _tag_width(p, tags, player), total_width)
              for row, player in zip(rows, players, strict=False)]
     names = (p.fit_readable([player.name], cell.name)
              for cell, player in zip(cells, players, strict=False))
-    fonts = _RowFonts(names=min(names, key=cap_height), tags=tags, totals=totals_font)
+    fonts = _RowFonts(names=min(names, key=cap_height, default=totals_font), tags=tags,
+                      totals=totals_font)
     for row, cell, player in zip(rows, cells, players, strict=False):
         player_row(p, row, cell, player, fonts)
 
@@ -132,7 +133,7 @@ class _RowCells:
     def __init__(self, p: Painter, row: Box, tag_width: float = 0, total_width: float = 0
                  ) -> None:
         dot, name, total = row.inset(p.unit * 0.6).columns([7, 50, 43], gap=p.unit)
-        if total_width:  # the totals take what their widest needs, the name the rest
+        if total_width:  # the totals take what their widest needs, the names the rest
             total = Box(total.x + total.w - total_width, total.y, total_width, total.h)
             name = Box(name.x, name.y, total.x - p.unit * 2 - name.x, name.h)
         self.tag_room = name.columns([64, 36], gap=p.unit * 0.5)[1].part(0, 0.15, 1, 0.7)
