@@ -206,6 +206,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         prompt=shown.prompt or _steal_prompt(state, shown.dice_mode),
         final_round=state.final_round,
         winners=state.winner_names(),
+        game_over=state.over,
         rules_name=state.rules.name,
         target=state.rules.target,
         dice_mode=shown.dice_mode,

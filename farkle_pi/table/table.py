@@ -213,7 +213,7 @@ class Table:
             elif self.screen == "winner" or (self.state is not None and self.state.over):
                 self._after_game(action)
             elif self.screen in ("scoreboard", "history"):
-                self.screen = "throw"
+                self.screen = "throw" if self.game is not None else "setup"  # back where it was
             else:
                 self._play(action)
         except FarkleError as error:
@@ -494,7 +494,8 @@ class Table:
     def _history_view(self) -> TableView:
         records = self.store.records()
         return TableView(screen="history", history=history_rows(records),
-                         stats=stat_rows(player_stats(records)))
+                         stats=stat_rows(player_stats(records)), dice_mode=self.mode,
+                         game_over=self.state is None or self.state.over)
 
 
 def _kept(option: OptionView, state: GameState) -> Roll:

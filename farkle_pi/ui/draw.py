@@ -22,7 +22,12 @@ Align = Literal["left", "center", "right"]
 # pygame's default font (freesansbold.ttf ships inside pygame) renders the same everywhere;
 # its line height is about 0.68 of the requested size.
 LINE_HEIGHT = 0.68
+# Text is read from two metres when its capital letters are about 3 mm tall (5 arc-minutes):
+# 15 px on the 7" 800x480 display, 19 px on a 3.5" 480x320 panel.
+READABLE_MM = 2.9
+KEPT_CHARACTERS = 6  # a name cut to be readable keeps at least this much of its start
 _FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
+_CAPS: dict[pygame.font.Font, int] = {}  # measured once per font
 _FONT_FILE: list[bytes] = []  # the font's bytes, read once: a Font per size keeps no fd open
 
 
@@ -88,13 +93,14 @@ class Painter:
         self.surface = surface
         self.theme = theme
         self.unit = min(surface.get_size()) / 100  # 1% of the short side
+        self.readable = readable_cap(surface.get_size())
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(8, size)
         if not pygame.font.get_init():
             pygame.font.init()
         if not _FONTS:  # pygame.quit() frees fonts (using one then crashes): forget them then
-            pygame.register_quit(_FONTS.clear)
+            pygame.register_quit(_forget_fonts)
         if size not in _FONTS:
             _FONTS[size] = _font(size)
         return _FONTS[size]
@@ -114,6 +120,21 @@ class Painter:
         so a lone 0 is not drawn bigger than 10,350."""
         return min((self.fit(text, box) for text in texts if text),
                    key=lambda font: font.get_height(), default=self.fit("0", box))
+
+    def fit_readable(self, texts: Sequence[str], box: Box) -> pygame.font.Font:
+        """One font for a column of names: `fit_all`'s, unless that is too small to read from
+        the table; then the readable size (as far as the box is tall), at which the longest
+        texts lose their ends (keeping `KEPT_CHARACTERS`), rather than every name shrinking for
+        the longest one."""
+        whole = self.fit_all(texts, box)
+        if cap_height(whole) >= self.readable:
+            return whole
+        size = int(box.h / LINE_HEIGHT)  # as tall as the box allows ...
+        while size > 8 and cap_height(self.font(size - 1)) >= self.readable:
+            size -= 1  # ... but no taller than reads ...
+        cut = self.fit_all([_cut(text) for text in texts], box)  # ... nor than a cut name fits
+        readable = min(self.font(size), cut, key=cap_height)
+        return readable if cap_height(readable) > cap_height(whole) else whole
 
     def text(
         self,
@@ -139,6 +160,23 @@ class Painter:
             rect.centerx = round(box.x + box.w / 2)
         self.surface.blit(image, rect)
         return rect
+
+    def lines(self, text: str, box: Box, colour: Colour | None = None, align: Align = "left"
+              ) -> None:
+        """`text` on one line, or broken into two where that draws it bigger: instructions
+        the table must act on are read, not squinted at."""
+        one = self.fit(text, box)
+        words = text.split()
+        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
+        if halves:
+            widest = min(halves, key=lambda pair: max(one.size(half)[0] for half in pair))
+            top, bottom = box.rows(2)
+            two = self.fit_all(widest, top)
+            if cap_height(two) > cap_height(one):
+                self.text(widest[0], top, colour, align, two)
+                self.text(widest[1], bottom, colour, align, two)
+                return
+        self.text(text, box, colour, align, one)
 
     def fill(self, box: Box, colour: Colour, radius: float = 0, width: int = 0) -> None:
         pygame.draw.rect(
@@ -224,6 +262,30 @@ def _elide(text: str, font: pygame.font.Font, width: float) -> str:
     while text and font.size(text + "..")[0] > width:
         text = text[:-1]
     return text + ".." if text else ""
+
+
+def _forget_fonts() -> None:
+    _FONTS.clear()
+    _CAPS.clear()
+
+
+def readable_cap(size: tuple[int, int]) -> float:
+    """The cap height in pixels that reads from two metres on a panel of `size` pixels: panels
+    of 320 px or less on the short side are taken as 3.5" (denser), the others as 7"."""
+    inches = 3.5 if min(size) <= 320 else 7.0
+    return READABLE_MM * math.hypot(*size) / (inches * 25.4)
+
+
+def cap_height(font: pygame.font.Font) -> int:
+    """How tall a capital letter is drawn in `font`, in pixels (what the yardstick measures)."""
+    if font not in _CAPS:
+        _CAPS[font] = font.render("H", True, (255, 255, 255)).get_bounding_rect().h
+    return _CAPS[font]
+
+
+def _cut(text: str) -> str:
+    """`text` as `_elide` would shorten it to its first `KEPT_CHARACTERS`."""
+    return text if len(text) <= KEPT_CHARACTERS else text[:KEPT_CHARACTERS] + ".."
 
 
 def points_text(points: int) -> str:

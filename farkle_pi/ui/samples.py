@@ -83,6 +83,7 @@ WINNER = TableView(
 
 HISTORY = TableView(
     screen="history",
+    game_over=True,
     history=(
         HistoryRow("21:40", "Ann, Bob, Cy, Dee", "Ann", 10350),
         HistoryRow("20:55", "Ann, Bob, Dee", "Dee", 10050),

@@ -118,6 +118,7 @@ class TableView:
     prompt: str = ""
     final_round: bool = False
     winners: tuple[str, ...] = ()
+    game_over: bool = False  # no game on (or it has ended): a button leads to the next one
     history: tuple[HistoryRow, ...] = ()
     stats: tuple[StatRow, ...] = ()
     setup: SetupView | None = None

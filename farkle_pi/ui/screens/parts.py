@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
+
+from pygame.font import Font
+
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Align, Box, Painter, points_text
+from farkle_pi.ui.draw import Align, Box, Painter, cap_height, points_text
 from farkle_pi.ui.view import PlayerRow, TableView
 
+CROWD = 4  # more players than this need more of the screen for their names and totals
 
-def turn_bar(p: Painter, box: Box, view: TableView) -> None:
-    """Whose turn (big) and the points at risk this turn (bigger)."""
+
+def turn_bar(p: Painter, box: Box, view: TableView) -> Font:
+    """Whose turn (big) and the points at risk this turn (bigger); returns the font of the
+    points at risk, which no other figure on the screen should outsize."""
     p.panel(box)
     inner = box.inset(p.unit * 1.2)
     left, right = inner.columns([60, 40], gap=p.unit * 2)
@@ -21,77 +29,167 @@ def turn_bar(p: Painter, box: Box, view: TableView) -> None:
     p.fill(left.part(0, 0.36, 0.012, 0.64), p.theme.accent)
     p.text(name, left.part(0.035, 0.34, 0.965, 0.66), p.theme.accent)
     p.text("AT RISK", right.part(0, 0, 1, 0.3), p.theme.muted, align="right")
-    p.text(points_text(view.turn_points), right.part(0, 0.3, 1, 0.7), align="right")
+    at_risk = right.part(0, 0.3, 1, 0.7)
+    font = p.fit(points_text(view.turn_points), at_risk)
+    p.text(points_text(view.turn_points), at_risk, align="right", font=font)
+    return font
 
 
 def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target: int) -> None:
-    """Every player's total, the current one marked with an arrow, on-board as filled dots."""
+    """Every player's total, the current one framed, on-board as filled dots. Names share one
+    font (long ones cut at a readable size rather than every name shrunk), totals another."""
     p.panel(box)
     inner = box.inset(p.unit * 1.2)
-    head, body = inner.part(0, 0, 1, 0.16), inner.part(0, 0.18, 1, 0.82)
-    p.text(f"SCORES  to {points_text(target)}", head, p.theme.muted)
+    head = 0.16 if len(players) <= CROWD else 0.11
+    title, body = inner.part(0, 0, 1, head), inner.part(0, head + 0.02, 1, 0.98 - head)
+    p.text(f"SCORES  to {points_text(target)}", title, p.theme.muted)
     rows = body.rows(max(4, len(players)), gap=p.unit * 0.4)
-    for row, player in zip(rows, players, strict=False):
-        player_row(p, row, player)
+    probe = _RowCells(p, rows[0])
+    totals = [points_text(player.score) for player in players]
+    totals_font = p.fit_all(totals, probe.total)
+    total_width = max((totals_font.size(total)[0] + 1 for total in totals), default=0)
+    tags = p.fit_all([_short_tags(player) for player in players], probe.tag_room)
+    cells = [_RowCells(p, row, _tag_width(p, tags, player), total_width)
+             for row, player in zip(rows, players, strict=False)]
+    names = (p.fit_readable([player.name], cell.name)
+             for cell, player in zip(cells, players, strict=False))
+    fonts = _RowFonts(names=min(names, key=cap_height, default=totals_font), tags=tags,
+                      totals=totals_font)
+    for row, cell, player in zip(rows, cells, players, strict=False):
+        player_row(p, row, cell, player, fonts)
 
 
 def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
-    """Every player side by side, name over total: big enough to read under a banner."""
-    count = max(1, len(players))
-    side_by_side = box.w / count > box.h * 0.8  # else one row per player (portrait)
-    cells = box.columns([1.0] * count, gap=p.unit) if side_by_side else box.rows(count, p.unit)
-
-    def parts(cell: Box) -> tuple[Box, Box]:
-        inner = cell.inset(p.unit * 1.2)
-        if side_by_side:
-            return inner.part(0, 0, 1, 0.36), inner.part(0, 0.42, 1, 0.58)
-        left, right = inner.columns([55, 45], gap=p.unit)
-        return left.part(0, 0.1, 1, 0.8), right
-
-    name_box, score_box = parts(cells[0])
-    names = p.fit_all([row.name for row in players], name_box)
-    scores = p.fit_all([points_text(row.score) for row in players], score_box)
-    align: Align = "center" if side_by_side else "left"
-    for cell, player in zip(cells, players, strict=False):
+    """Every player's name and total under a banner, in the grid of cells that shows them
+    biggest (names in one font, totals in one font); the current player outlined."""
+    if not players:
+        return
+    layouts = (
+        _StripLayout(p, box, players, rows, stacked)
+        for rows in _tight_row_counts(len(players))
+        for stacked in (True, False)
+    )
+    layout = max(layouts, key=lambda candidate: candidate.legibility)
+    align: Align = "center" if layout.stacked else "left"
+    for cell, player in zip(layout.cells, players, strict=False):
         p.panel(cell)
         if player.current:
             p.fill(cell, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.5)))
-        name_box, score_box = parts(cell)
+        name_box, score_box = layout.parts(cell)
         colour = p.theme.accent if player.current else p.theme.muted
-        p.text(player.name, name_box, colour, align=align, font=names)
-        p.text(points_text(player.score), score_box, align="center" if side_by_side else "right",
-               font=scores)
+        p.text(player.name, name_box, colour, align=align, font=layout.names)
+        p.text(points_text(player.score), score_box, align="center" if layout.stacked else "right",
+               font=layout.totals)
 
 
-def player_row(p: Painter, row: Box, player: PlayerRow) -> None:
-    """Arrow for the current player, a dot (filled = on the board), name, tags, total."""
+def _tight_row_counts(count: int) -> list[int]:
+    """The numbers of rows a grid of `count` cells can have without an empty row."""
+    return [rows for rows in range(1, count + 1)
+            if math.ceil(count / math.ceil(count / rows)) == rows]
+
+
+class _StripLayout:
+    """The score strip as `rows` rows of cells, each a name over its total (`stacked`) or a
+    name beside it, with the fonts that fit every player into that cell."""
+
+    def __init__(self, p: Painter, box: Box, players: tuple[PlayerRow, ...], rows: int,
+                 stacked: bool) -> None:
+        self.p, self.stacked = p, stacked
+        columns = math.ceil(len(players) / rows)
+        self.cells = [cell for line in box.rows(rows, p.unit)
+                      for cell in line.columns([1.0] * columns, gap=p.unit)]
+        name_box, score_box = self.parts(self.cells[0])
+        self.names = p.fit_readable([row.name for row in players], name_box)
+        self.totals = p.fit_all([points_text(row.score) for row in players], score_box)
+
+    def parts(self, cell: Box) -> tuple[Box, Box]:
+        """Where a cell's name and total go."""
+        inner = cell.inset(self.p.unit * 1.2)
+        if self.stacked:
+            return inner.part(0, 0, 1, 0.36), inner.part(0, 0.42, 1, 0.58)
+        left, right = inner.columns([55, 45], gap=self.p.unit)
+        return left.part(0, 0.1, 1, 0.8), right
+
+    @property
+    def legibility(self) -> tuple[int, int]:
+        """The smaller of the two texts first (both must read), then the totals."""
+        names, totals = cap_height(self.names), cap_height(self.totals)
+        return min(names, totals), totals
+
+
+@dataclass(frozen=True)
+class _RowFonts:
+    """One font per column of the small scoreboard, so no row's name is drawn smaller."""
+
+    names: Font
+    tags: Font
+    totals: Font
+
+
+class _RowCells:
+    """Where a small scoreboard row's parts go: on-board dot, name, tags (`tag_width` wide, at
+    the right of the name's cell), total (`total_width` wide, else a fixed share)."""
+
+    def __init__(self, p: Painter, row: Box, tag_width: float = 0, total_width: float = 0
+                 ) -> None:
+        dot, name, total = row.inset(p.unit * 0.6).columns([7, 50, 43], gap=p.unit)
+        if total_width:  # the totals take what their widest needs, the names the rest
+            total = Box(total.x + total.w - total_width, total.y, total_width, total.h)
+            name = Box(name.x, name.y, total.x - p.unit * 2 - name.x, name.h)
+        self.tag_room = name.columns([64, 36], gap=p.unit * 0.5)[1].part(0, 0.15, 1, 0.7)
+        self.tags = Box(name.x + name.w - tag_width, self.tag_room.y, tag_width, self.tag_room.h)
+        if tag_width:
+            name = Box(name.x, name.y, name.w - tag_width - p.unit * 0.5, name.h)
+        side = min(dot.w, dot.h * 0.7)  # a dot as big as the row allows: filled and ring differ
+        self.dot = Box(dot.x + (dot.w - side) / 2, dot.y + (dot.h - side) / 2, side, side)
+        self.name, self.total = name.part(0, 0.1, 1, 0.8), total.part(0, 0.05, 1, 0.9)
+
+
+def _short_tags(player: PlayerRow) -> str:
+    return " ".join(tag for tag, on in (("LEAD", player.leader), ("LAST", player.last_turn))
+                    if on)
+
+
+def _tag_width(p: Painter, font: Font, player: PlayerRow) -> float:
+    """How wide a player's tags are drawn (with the leader's chip around them)."""
+    tags = _short_tags(player)
+    return font.size(tags)[0] + (p.unit * 1.2 if player.leader else 0) if tags else 0
+
+
+def player_row(p: Painter, row: Box, cells: _RowCells, player: PlayerRow, fonts: _RowFonts
+               ) -> None:
+    """A dot (filled = on the board), name, tags (the leader's on a chip, so LEAD and LAST
+    differ in shape too), total; the current player's row framed."""
     if player.current:
         p.fill(row, p.theme.background, radius=p.unit)
         p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
-    cells = row.inset(p.unit * 0.6).columns([7, 50, 43], gap=p.unit)
-    p.dot(cells[0].part(0.1, 0.25, 0.8, 0.5), p.theme.good, filled=player.on_board)
-    name_colour = p.theme.accent if player.current else p.theme.text
-    tags = []
+    p.dot(cells.dot, p.theme.good, filled=player.on_board)
     if player.leader:
-        tags.append("LEAD")
-    if player.last_turn:
-        tags.append("LAST")
-    name_box = cells[1]
-    if tags:
-        name_box, tag_box = cells[1].columns([64, 36], gap=p.unit * 0.5)
-        p.text(" ".join(tags), tag_box.part(0, 0.2, 1, 0.6), p.theme.warn, align="right")
-    p.text(player.name, name_box.part(0, 0.1, 1, 0.8), name_colour)
-    p.text(points_text(player.score), cells[2].part(0, 0.05, 1, 0.9), align="right")
+        p.fill(cells.tags, p.theme.warn, radius=p.unit * 0.6)
+        p.text(_short_tags(player), cells.tags, p.theme.on_accent, align="center",
+               font=fonts.tags)
+    else:
+        p.text(_short_tags(player), cells.tags, p.theme.warn, align="right", font=fonts.tags)
+    name_colour = p.theme.accent if player.current else p.theme.text
+    p.text(player.name, cells.name, name_colour, font=fonts.names)
+    p.text(points_text(player.score), cells.total, align="right", font=fonts.totals)
+
+
+def after_game_hint(view: TableView, buttons: str) -> str:
+    """What the buttons do once a game is over: `buttons` lead on; a held UNDO takes back the
+    game's last move (not with virtual dice, whose game cannot be reopened)."""
+    return buttons + ("   hold UNDO undo" if view.dice_mode != "virtual" else "")
 
 
 def prompt_strip(p: Painter, box: Box, view: TableView, hint: str) -> None:
-    """The tray's prompt (or a caught error) in the warning colour, else the controls hint."""
+    """The tray's prompt (or a caught error) in the warning colour, else the controls hint;
+    a long prompt or error takes two lines where that draws it bigger."""
     if view.error:
         p.fill(box, p.theme.bad, radius=p.unit)
-        p.text("! " + view.error, box.inset(p.unit * 0.8), p.theme.on_accent)
+        p.lines("! " + view.error, box.inset(p.unit * 0.8), p.theme.on_accent)
     elif view.prompt:
         p.fill(box, p.theme.warn, radius=p.unit)
-        p.text(view.prompt, box.inset(p.unit * 0.8), p.theme.on_accent, align="center")
+        p.lines(view.prompt, box.inset(p.unit * 0.8), p.theme.on_accent, align="center")
     else:
         p.text(hint, box.inset(p.unit * 0.8), p.theme.muted, align="center")
 

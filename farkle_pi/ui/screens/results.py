@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from farkle_pi.ui.actions import Hit
 from farkle_pi.ui.draw import Box, Painter
-from farkle_pi.ui.screens.parts import score_strip
+from farkle_pi.ui.screens.parts import CROWD, score_strip
 from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import Banner, TableView
 
@@ -16,6 +16,8 @@ GROW_SECONDS = 0.25
 def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     split = 0.6 if screen.portrait else 0.7
+    if len(view.players) > CROWD:  # their names and totals need a second row more than the
+        split -= 0.1  # banner's words need the room
     banner_box = screen.part(0, 0, 1, split)
     board = screen.part(0, split + 0.03, 1, 0.97 - split)
     banner = view.banner or Banner("bank", "")

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pygame.font import Font
-
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.draw import Box, Painter, cap_height, points_text
 from farkle_pi.ui.screens.parts import prompt_strip
 from farkle_pi.ui.view import PlayerRow, TableView
 
@@ -20,14 +18,10 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
            p.theme.muted, align="right")
     ranked = sorted(view.players, key=lambda row: -row.score)
     rows = body.rows(max(4, len(ranked)), gap=p.unit * 1.0)
-    probe = _Cells(p, rows[0])
-    scores = p.fit_all([points_text(r.score) for r in ranked], probe.score)
-    names = p.fit_all([r.name for r in ranked], probe.name)
-    if names.get_height() > scores.get_height():  # the totals are what the table reads
-        names = scores
-    tags = p.fit_all([_tags(r) for r in ranked], probe.tags)
+    layout = max((_Layout(p, rows, ranked, beside) for beside in (False, True)),
+                 key=lambda candidate: candidate.legibility)
     for rank, (row, player) in enumerate(zip(rows, ranked, strict=False), start=1):
-        _row(p, row, rank, player, (names, tags, scores))
+        _row(p, row, rank, player, layout)
     prompt_strip(p, foot, view, "KEEP back to the game   on board: filled dot")
     return [Hit(body.rect, Action("show", text="throw"))]
 
@@ -42,13 +36,46 @@ def _split(box: Box, head: float, foot: float) -> tuple[Box, Box, Box]:
 
 
 class _Cells:
-    """Where a row's parts go: rank, on-board dot, name with its tags under it, the total."""
+    """Where a row's parts go: rank, on-board dot, name, its tags (under the name, or `beside`
+    it where the rows are too short for two lines that read), the total."""
 
-    def __init__(self, p: Painter, row: Box) -> None:
+    def __init__(self, p: Painter, row: Box, beside: bool, total_width: float = 0) -> None:
         inner = row.inset(p.unit * 1.2)
-        self.rank, self.dot, name, score = inner.columns([8, 6, 40, 46], gap=p.unit * 1.2)
-        self.name, self.tags = name.part(0, 0.04, 1, 0.62), name.part(0, 0.7, 1, 0.26)
+        self.rank, dot, name, score = inner.columns([8, 6, 40, 46], gap=p.unit * 1.2)
+        if total_width:  # the totals take what their widest needs, the name the rest
+            score = Box(score.x + score.w - total_width, score.y, total_width, score.h)
+            name = Box(name.x, name.y, score.x - p.unit * 2 - name.x, name.h)
+        side = min(dot.w, dot.h * 0.6)  # filled or a ring: big enough to tell apart
+        self.dot = Box(dot.x + (dot.w - side) / 2, dot.y + (dot.h - side) / 2, side, side)
+        if beside:
+            name, tags = name.columns([58, 42], gap=p.unit * 1.2)
+            self.name, self.tags = name.part(0, 0.1, 1, 0.8), tags.part(0, 0.2, 1, 0.6)
+        else:
+            self.name, self.tags = name.part(0, 0.04, 1, 0.62), name.part(0, 0.7, 1, 0.26)
         self.score = score.part(0, 0.02, 1, 0.96)
+
+
+class _Layout:
+    """The rows' cells and fonts with the tags under or beside the names: one font per column
+    (names no bigger than the totals, the figures the table reads)."""
+
+    def __init__(self, p: Painter, rows: list[Box], ranked: list[PlayerRow], beside: bool
+                 ) -> None:
+        totals = [points_text(r.score) for r in ranked]
+        self.scores = p.fit_all(totals, _Cells(p, rows[0], beside).score)
+        width = max((self.scores.size(total)[0] for total in totals), default=0) + 1
+        self.cells = [_Cells(p, row, beside, width) for row in rows]
+        self.names = p.fit_readable([r.name for r in ranked], self.cells[0].name)
+        if cap_height(self.names) > cap_height(self.scores):
+            self.names = self.scores
+        self.tags = p.fit_all([_tags(r) for r in ranked], self.cells[0].tags)
+
+    @property
+    def legibility(self) -> tuple[int, int]:
+        """The smaller of names and tags first (who still has a last turn is the point of the
+        final round), then the names."""
+        names, tags = cap_height(self.names), cap_height(self.tags)
+        return min(names, tags), names
 
 
 def _tags(player: PlayerRow) -> str:
@@ -58,15 +85,14 @@ def _tags(player: PlayerRow) -> str:
     return "  ".join(tags)
 
 
-def _row(p: Painter, row: Box, rank: int, player: PlayerRow, fonts: tuple[Font, ...]) -> None:
-    names, tags, scores = fonts
+def _row(p: Painter, row: Box, rank: int, player: PlayerRow, layout: _Layout) -> None:
     p.panel(row)
     if player.current:
         p.fill(row, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.6)))
-    cells = _Cells(p, row)
+    cells = layout.cells[rank - 1]
     p.text(f"{rank}.", cells.rank.part(0, 0.15, 1, 0.7), p.theme.muted)
-    p.dot(cells.dot.part(0.1, 0.3, 0.8, 0.4), p.theme.good, filled=player.on_board)
+    p.dot(cells.dot, p.theme.good, filled=player.on_board)
     p.text(player.name, cells.name, p.theme.accent if player.current else p.theme.text,
-           font=names)
-    p.text(_tags(player), cells.tags, p.theme.warn, font=tags)
-    p.text(points_text(player.score), cells.score, align="right", font=scores)
+           font=layout.names)
+    p.text(_tags(player), cells.tags, p.theme.warn, font=layout.tags)
+    p.text(points_text(player.score), cells.score, align="right", font=layout.scores)

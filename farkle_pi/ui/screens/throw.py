@@ -4,46 +4,66 @@ the Farkle odds for the next throw and the scoreboard."""
 from __future__ import annotations
 
 import pygame
+from pygame.font import Font
 
 from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.draw import Box, Painter, cap_height, points_text
 from farkle_pi.ui.screens import keypad
-from farkle_pi.ui.screens.parts import dice_row, mini_scoreboard, prompt_strip, turn_bar
+from farkle_pi.ui.screens.parts import (
+    CROWD,
+    dice_row,
+    mini_scoreboard,
+    prompt_strip,
+    turn_bar,
+)
+from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
-HINT = "NEXT option   KEEP take   BANK bank   hold UNDO"
+HINT = "NEXT option{where}   KEEP take   BANK bank   hold UNDO"
+SHOWN_OPTIONS = 4  # rows of the options list; NEXT scrolls through the rest
 
 
 def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> list[Hit]:
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     gap = p.unit * 1.2
+    crowded = len(view.players) > CROWD  # the scoreboard takes room from options and odds
     if screen.portrait:
-        top, dice, options, odds, board, prompt = screen.stack([9, 15, 34, 9, 27, 6], gap)
+        weights = [9, 15, 29, 8, 33, 6] if crowded else [9, 15, 34, 9, 27, 6]
+        top, dice, options, odds, board, prompt = screen.stack(weights, gap)
     else:
         top, body, prompt = screen.stack([18, 71, 11], gap)
         left, right = body.columns([61, 39], gap=gap)
         dice, options = left.stack([37, 63], gap)
-        board, odds = right.stack([70, 30], gap)
-    turn_bar(p, top, view)
+        board, odds = right.stack([79, 21] if crowded else [70, 30], gap)
+    at_risk = turn_bar(p, top, view)
     if view.keypad and not view.dice:  # the throw is entered by hand
         keypad.entry_row(p, dice, view)
         keypad.keypad(p, options, view, hits)
     elif picture is not None and not view.dice:  # the tray, big, while the table waits
         both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
-        _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}")
+        _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}",
+                 _advice(p, view))
     else:
         if view.dice:
             dice_row(p, dice, view, hits)
         else:
             _waiting(p, dice, view)
         _options(p, options, view, hits)
-    _odds(p, odds, view)
+    _odds(p, odds, view, at_most=at_risk)
     mini_scoreboard(p, board, view.players, view.target)
-    hint = HINT if view.options else keypad.hint(view) if view.keypad else _throw_hint(view)
+    hint = (_options_hint(view) if view.options else keypad.hint(view) if view.keypad
+            else _throw_hint(view))
     prompt_strip(p, prompt, view, hint)
     return hits
+
+
+def _options_hint(view: TableView) -> str:
+    """The controls, with which option of how many NEXT is on when not all of them show."""
+    if len(view.options) <= SHOWN_OPTIONS:
+        return HINT.format(where="")
+    return HINT.format(where=f" {view.selected % len(view.options) + 1}/{len(view.options)}")
 
 
 def _throw_hint(view: TableView) -> str:
@@ -64,23 +84,38 @@ def _waiting(p: Painter, box: Box, view: TableView) -> None:
     word = "THROW" if view.dice_mode != "virtual" else "KEEP THROWS"
     text = f"{word} {dice_count(view.dice_to_throw).upper()}"
     p.text(text, box.part(0.05, 0.12, 0.9, 0.42), align="center")
-    if view.advice:
-        advice = "coach: BANK now" if view.advice == "bank" else "coach: roll on"
-        colour = p.theme.good if view.advice == "bank" else p.theme.muted
-        p.text(advice, box.part(0.1, 0.62, 0.8, 0.26), colour, align="center")
+    advice = _advice(p, view)
+    if advice:
+        p.text(advice[0], box.part(0.1, 0.62, 0.8, 0.26), advice[1], align="center")
 
 
-def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str) -> None:
-    """The tray as the camera sees it, fitted into the box, with a caption along the bottom."""
+def _advice(p: Painter, view: TableView) -> tuple[str, Colour] | None:
+    """The coach between throws: bank what is at risk now, or roll on (and its colour)."""
+    if not view.advice:
+        return None
+    if view.advice == "bank":
+        return "coach: BANK now", p.theme.good
+    return "coach: roll on", p.theme.muted
+
+
+def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str,
+             advice: tuple[str, Colour] | None) -> None:
+    """The tray as the camera sees it, fitted into the box, with a caption along the bottom
+    and the coach's advice under it."""
     p.panel(box)
     width, height = picture.get_size()
     scale = min(box.w / width, box.h / height)
     size = (max(1, round(width * scale)), max(1, round(height * scale)))
     image = pygame.transform.smoothscale(picture, size)
     p.surface.blit(image, image.get_rect(center=box.rect.center))
-    strip = box.part(0, 0.86, 1, 0.14)
+    lines = [(caption, p.theme.text), *([advice] if advice else [])]
+    tall = 0.14 if len(lines) == 1 else 0.24
+    strip = box.part(0, 1 - tall, 1, tall)
     p.fill(strip, p.theme.panel, radius=p.unit)
-    p.text(caption, strip.inset(p.unit * 0.5), align="center")
+    rows = strip.inset(p.unit * 0.5).rows(len(lines))
+    font = p.fit_all([words for words, _ in lines], rows[0])
+    for row, (words, colour) in zip(rows, lines, strict=True):
+        p.text(words, row, colour, align="center", font=font)
 
 
 def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
@@ -91,13 +126,22 @@ def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
         colour = p.theme.bad if view.dice else p.theme.muted
         p.text(message, inner.part(0.05, 0.35, 0.9, 0.3), colour, align="center")
         return
-    shown = 4
-    first = max(0, min(view.selected - shown + 1, len(view.options) - shown))
-    rows = inner.rows(shown, gap=p.unit * 0.6)
-    for slot, index in zip(rows, range(first, len(view.options)), strict=False):
-        option = view.options[index]
-        _option_row(p, slot, option, selected=index == view.selected % len(view.options))
+    count, selected = len(view.options), view.selected % len(view.options)
+    first = max(0, min(selected - SHOWN_OPTIONS + 1, count - SHOWN_OPTIONS))
+    if count > SHOWN_OPTIONS:  # a scroll bar: there are more than these
+        inner, track = inner.columns([97, 3], gap=p.unit * 0.6)
+        _scroll_bar(p, track, first, count)
+    rows = inner.rows(SHOWN_OPTIONS, gap=p.unit * 0.6)
+    for slot, index in zip(rows, range(first, count), strict=False):
+        _option_row(p, slot, view.options[index], selected=index == selected)
         hits.append(Hit(slot.rect, Action("option", value=index)))
+
+
+def _scroll_bar(p: Painter, track: Box, first: int, count: int) -> None:
+    """Where the rows shown sit among all `count` options: a thumb in a track."""
+    p.fill(track, p.theme.background, radius=track.w / 2)
+    thumb = track.part(0, first / count, 1, SHOWN_OPTIONS / count)
+    p.fill(thumb, p.theme.muted, radius=track.w / 2)
 
 
 def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> None:
@@ -130,17 +174,19 @@ def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> Non
     p.text(expected, advice.part(0, 0.52, 1, 0.44), colour, font=font)
 
 
-def _odds(p: Painter, box: Box, view: TableView) -> None:
-    """Farkle odds for the dice about to be thrown, as a percentage and in words."""
+def _odds(p: Painter, box: Box, view: TableView, at_most: Font) -> None:
+    """Farkle odds for the dice about to be thrown, as a percentage and in words; the
+    percentage no bigger than the points at risk (`at_most`), the figure that matters more."""
     p.panel(box)
     inner = box.inset(p.unit * 1.2)
     label, figure = inner.columns([45, 55], gap=p.unit)
     p.text("FARKLE RISK", label.part(0, 0.05, 1, 0.42), p.theme.muted)
     p.text(f"next {dice_count(view.next_dice)}", label.part(0, 0.55, 1, 0.4), p.theme.muted)
-    if view.farkle_odds is None:
-        p.text("-", figure, align="right")
-        return
-    percent = view.farkle_odds * 100
-    text = f"{percent:.1f}%" if percent < 10 else f"{percent:.0f}%"
-    colour = p.theme.bad if view.farkle_odds >= 0.5 else p.theme.text
-    p.text(text, figure.part(0, 0.05, 1, 0.9), colour, align="right")
+    text, colour = "-", p.theme.text
+    if view.farkle_odds is not None:
+        percent = view.farkle_odds * 100
+        text = f"{percent:.1f}%" if percent < 10 else f"{percent:.0f}%"
+        colour = p.theme.bad if view.farkle_odds >= 0.5 else p.theme.text
+    figure = figure.part(0, 0.05, 1, 0.9)
+    p.text(text, figure, colour, align="right",
+           font=min(p.fit(text, figure), at_most, key=cap_height))

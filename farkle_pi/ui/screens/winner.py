@@ -1,16 +1,18 @@
-"""The end of a game: the winner (or the tie) big, everyone's final total below."""
+"""The end of a game: the winner (or the tie) big, everyone's final total below, and what the
+buttons do now."""
 
 from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, points_text
+from farkle_pi.ui.screens.parts import after_game_hint, prompt_strip
 from farkle_pi.ui.view import TableView
 
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
-    top = screen.part(0, 0, 1, 0.5 if screen.portrait else 0.55)
-    rest = screen.part(0, top.h / screen.h + 0.03, 1, 0.97 - top.h / screen.h)
+    top, rest, foot = screen.stack([44, 48, 8], gap=p.unit * 1.5)
+    prompt_strip(p, foot, view, after_game_hint(view, "KEEP tonight's games"))
     p.fill(top, p.theme.best, radius=p.unit * 3)
     inner = top.inset(p.unit * 2)
     star_size = min(inner.h * 0.22, inner.w * 0.1)

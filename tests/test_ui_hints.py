@@ -1,0 +1,69 @@
+"""Every screen a buttons-only table reaches says what the buttons do there: the winner and
+history screens too (what they do is `Table._after_game`'s)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from screen_notes import SIZES, draw, size_id
+
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.samples import SAMPLES
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize(("mode", "hint"), [
+    ("manual", "KEEP tonight's games   hold UNDO undo"),
+    ("camera", "KEEP tonight's games   hold UNDO undo"),
+    ("virtual", "KEEP tonight's games"),  # a virtual-dice game cannot be reopened
+])
+def test_the_winner_screen_says_what_the_buttons_do(
+        mode: str, hint: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    frame = draw(replace(SAMPLES["winner"], dice_mode=mode), size, monkeypatch)
+    assert frame.texts[0].text == hint and frame.texts[0].cap >= 12
+
+
+@pytest.mark.parametrize(("over", "mode", "hint"), [
+    (True, "manual", "any button: a new game   hold UNDO undo"),
+    (True, "virtual", "any button: a new game"),
+    (False, "manual", "any button: back to the game"),
+])
+def test_the_history_screen_says_where_a_button_leads(
+        over: bool, mode: str, hint: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    view = replace(SAMPLES["history"], game_over=over, dice_mode=mode)
+    frame = draw(view, (800, 480), monkeypatch)
+    assert frame.texts[0].text == hint and frame.texts[0].cap >= 15
+
+
+def test_the_table_tells_the_history_screen_whether_a_game_is_on(tmp_path: Path) -> None:
+    """During a game a button goes back to it; after one (or with none) to a new game."""
+    store = Store(tmp_path / "farkle.db")
+    table = Table(store, load_rules("standard", {}), [], "manual", clock=lambda: 0.0,
+                  resume=False)
+    table.handle(Action("show", text="history"))
+    assert table.view().game_over  # no game yet ...
+    table.handle(Action("keep"))  # ... so a button leads to a new game's setup, where
+    table.handle(Action("next"))  # the buttons set it up (once: "internal error")
+    setup = table.view()
+    assert setup.screen == "setup" and setup.setup is not None and setup.setup.focus == 1
+    assert not setup.error
+    table.setup = replace(table.setup, players=("Ann", "Bob"), target=500)
+    table.handle(Action("bank"))  # start
+    table.handle(Action("show", text="history"))
+    assert table.view().screen == "history" and not table.view().game_over
+    table.handle(Action("keep"))  # back to the game
+    assert table.view().screen == "throw"
+    for face in (1, 1, 1, 5, 2, 3):  # Ann banks 1,050: the final round ...
+        table.handle(Action("digit", value=face))
+    table.handle(Action("bank"))
+    for face in (2, 2, 3, 4, 6, 6):  # ... and Bob's last turn is a Farkle
+        table.handle(Action("digit", value=face))
+    assert table.state is not None and table.state.over
+    table.handle(Action("show", text="history"))
+    assert table.view().game_over and table.view().dice_mode == "manual"
+    store.close()
