@@ -193,14 +193,16 @@ def test_a_die_moved_among_dice_lying_still_is_reported_with_them_lying() -> Non
     assert events[1].to_json()["lying"] == 2 and "lying" not in events[0].to_json()
 
 
-def test_after_a_rebase_the_dice_lying_there_are_no_throw() -> None:
-    """The camera came back after the game went on by hand: what lies in the tray is where
-    the dice are, not a throw; the next throw is."""
+def test_after_a_rebase_the_dice_first_seen_are_reported_resumed() -> None:
+    """The camera came back after the game went on by hand: the dice it sees first may be a
+    throw made meanwhile or dice left lying (the game tells which), moved or not."""
     tray = Tray(FakeReader())
     film = Film().rolling(1.0, THREE).still(1.0, THREE)
     away = len(film.frames)
-    film.still(1.5, [(110, 330, 2), (400, 200, 4)])  # moved while the camera was away
+    film.still(1.5, [THREE[0], (110, 330, 2)])  # the 1 where it lay, a 2 moved in meanwhile
     film.still(1.0, [(110, 330, 2)])
     assert summary(list(tray.run(film.frames[:away]))) == [("settled", (1, 3, 5))]
     tray.rebase()
-    assert summary(list(tray.run(film.frames[away:]))) == [("removed", (4,))]
+    events = list(tray.run(film.frames[away:]))
+    assert summary(events) == [("settled", (1, 2)), ("removed", (1,))]
+    assert events[0].resumed and events[0].to_json()["resumed"] is True

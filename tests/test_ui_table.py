@@ -630,6 +630,36 @@ def test_a_die_taken_out_of_a_refused_throw_is_no_error(table: Table) -> None:
     table.tray(News("removed", dice("5")))
     assert not table.view().error and phase(table) == "choose"
 
+def test_the_camera_back_over_dice_left_lying_is_no_throw(table: Table) -> None:
+    """The camera was lost; the throw and its keep were entered by hand. When it comes back
+    the dice it sees are the throw's rest (no throw), or a throw made meanwhile (played)."""
+    table.camera_trouble = "camera lost (no picture): enter the dice by hand"
+    for face in "115234":
+        table.handle(Action("digit", value=int(face)))
+    table.handle(Action("keep"))  # the coach's keep
+    state = table.state
+    assert state is not None and state.phase == "choose" and state.last_throw is not None
+    left = str(state.last_throw.without(state.kept[-1]))
+    table.camera_trouble = ""
+    table.tray(News("settled", dice(left), resumed=True))
+    assert table.state is state and not table.view().prompt  # nobody threw them
+    table.tray(News("removed", dice(left)))
+    thrown = "466226"[:state.dice_to_throw]
+    table.tray(News("settled", dice(thrown)))
+    assert table.state is not None and table.state.last_throw == Roll.parse(thrown)
+
+
+def test_a_throw_made_while_the_camera_was_away_is_played(table: Table) -> None:
+    table.camera_trouble = "camera lost (no picture): enter the dice by hand"
+    for face in "115234":
+        table.handle(Action("digit", value=int(face)))
+    table.handle(Action("keep"))
+    assert table.state is not None
+    thrown = "466226"[:table.state.dice_to_throw]
+    table.camera_trouble = ""
+    table.tray(News("settled", dice(thrown), resumed=True))
+    assert table.state.last_throw == Roll.parse(thrown)
+
 def phase(table: Table) -> str:
     assert table.state is not None
     return table.state.phase

@@ -22,3 +22,4 @@ class TrayNews:
     dice: tuple[TrayDie, ...] = ()
     reason: str | None = None
     lying: int = 0  # of `dice`, how many lay where they lay at the tray's last report
+    resumed: bool = False  # the first dice seen after the camera was away

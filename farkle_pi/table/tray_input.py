@@ -54,6 +54,8 @@ class TrayNews(Protocol):
     def reason(self) -> str | None: ...
     @property
     def lying(self) -> int: ...
+    @property
+    def resumed(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -173,6 +175,8 @@ class TrayInput:
                  ) -> Command | Rekeep | Unread | str | None:
         """Dice came to rest: a throw, unless dice that were not thrown lie among them (a die
         nudged, or one put back, is no throw), or a keep is due."""
+        if state.phase != "keep" and event.resumed and _left_lying(event, state):
+            return None  # the camera is back over the dice the game went on without
         if state.phase != "keep" and event.lying and not self.refused:
             return self._put_back(event, state) or NOT_THROWN
         if state.phase != "keep":
@@ -307,6 +311,17 @@ class _Spot(NamedTuple):
     die: Die
     read: int | None  # the face the tray read (it still reads it so when it is taken out)
     by_hand: bool = False
+
+
+def _left_lying(event: TrayNews, state: GameState) -> bool:
+    """Whether the dice seen when the camera came back are what the last throw left in the
+    tray (that throw less its keep, or all of it at a new turn): then nobody threw them."""
+    if state.last_throw is None:
+        return False
+    left = Counter(state.last_throw.faces)
+    if state.phase == "choose" and state.kept:
+        left.subtract(Counter(state.kept[-1].faces))
+    return Counter(d.value for d in event.dice) == +left
 
 
 def read_unsure(die: TrayDie) -> bool:

@@ -17,7 +17,8 @@ class TrayEvent:
 
     settled: a throw came to rest; `dice` are the dice read in the tray (not the keep zone), of
              which `lying` lay where they lay at the last report (a die moved or put back
-             among dice that were not thrown is no throw; the table decides).
+             among dice that were not thrown is no throw; the table decides); `resumed`: the
+             first dice seen after the camera was away, thrown then or left lying.
     removed: dice that were read before left the tray or moved into the keep zone.
     empty:   the tray holds no dice any more.
     prompt:  the throw needs a re-throw or a correction; `reason` says why and `dice`
@@ -30,6 +31,7 @@ class TrayEvent:
     reason: PromptReason | None = None
     expected: int | None = None
     lying: int = 0
+    resumed: bool = False
 
     @property
     def values(self) -> tuple[int | None, ...]:
@@ -45,5 +47,7 @@ class TrayEvent:
             out["found"] = len(self.dice)
         if self.lying:
             out["lying"] = self.lying
+        if self.resumed:
+            out["resumed"] = True
         out["dice"] = [die.to_json() for die in self.dice]
         return out

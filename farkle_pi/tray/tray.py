@@ -49,7 +49,7 @@ class Tray:
         )
         self.clock = SettleClock(settle)
         self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
-        self._rebase = False  # the next report only records where the dice lie (rebase)
+        self._rebase = False  # the next report is of dice lying after the camera was away
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
         self._fits: tuple[int, ...] = ()  # the frame size the calibration was checked on
@@ -95,8 +95,9 @@ class Tray:
             yield from self.feed(frame)
 
     def rebase(self) -> None:
-        """The camera was away (the game went on by hand): the next still picture is where the
-        dice lie now, not a throw."""
+        """The camera was away (the game went on by hand): the dice of the next still picture
+        are reported `resumed`, whether they moved or not (the game tells a throw made while
+        it was away from the dice left lying)."""
         self._rebase = True
 
     def _report(self, t: float, seen: tuple[DieReading, ...]) -> list[TrayEvent]:
@@ -105,7 +106,8 @@ class Tray:
         if self._rebase:
             self._rebase = False
             self.dice = in_play
-            return []
+            inside = tuple(d for d in in_play if self._inside_tray(d))
+            return [TrayEvent(t, "settled", inside, resumed=True)] if in_play else []
         if not before:
             self.dice = in_play
             if in_play:

@@ -53,9 +53,14 @@ ENTRY = replace(  # the same turn, the next throw being entered by hand (keypad 
     THROW, dice=(), options=(), keypad=True, typed="25", face=5, advice="roll", next_dice=5,
 )
 
-RESULTS = TableView(
+RESULTS = TableView(  # Bob has banked: his new total, and Cy's turn next
     screen="results",
-    players=PLAYERS,
+    players=(
+        PlayerRow("Ann", 4350, on_board=True, leader=True),
+        PlayerRow("Bob", 3350, on_board=True),
+        PlayerRow("Cy", 0, on_board=False, current=True),
+        PlayerRow("Dee", 3100, on_board=True),
+    ),
     banner=Banner("bank", "BANK +450", "Bob now has 3,350"),
 )
 
