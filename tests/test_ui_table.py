@@ -371,7 +371,8 @@ def test_keep_takes_a_stepped_farkle_and_other_buttons_drop_it(
     table.tray(News("settled", dice("133446")))
     table.handle(Action("die", value=0))
     table.handle(Action(press))
-    assert table.state is not None and not table.view().prompt
+    after = "Ann's Farkle above: a die misread? tap it - else Bob throws 6 dice" if farkle else ""
+    assert table.state is not None and table.view().prompt == after
     assert (table.state.current == 1) is farkle  # a Farkle passes the turn
     assert farkle or str(table.state.last_throw) == "133446"
     assert ("taps are dropped" in table.view().error) is (press == "bank")
@@ -616,7 +617,8 @@ def test_a_count_prompt_of_a_throw_played_is_not_the_next_players(table: Table) 
     table.tray(News("removed", dice("23566")))
     table.tray(News("settled", dice("22346")))
     table.tray(News("prompt", dice("22346"), reason="count"))
-    assert phase(table) == "start" and whose_turn(table) == "Bob" and not table.view().prompt
+    assert phase(table) == "start" and whose_turn(table) == "Bob"
+    assert "dice in the tray" not in table.view().prompt
 
 
 def test_a_die_taken_out_of_a_refused_throw_is_no_error(table: Table) -> None:
@@ -659,6 +661,30 @@ def test_a_throw_made_while_the_camera_was_away_is_played(table: Table) -> None:
     table.camera_trouble = ""
     table.tray(News("settled", dice(thrown), resumed=True))
     assert table.state.last_throw == Roll.parse(thrown)
+
+def test_a_misread_that_made_a_farkle_is_shown_and_set_right_by_a_tap(table: Table) -> None:
+    """The tray read 2 2 3 4 4 6 where the 6 is a 1: FARKLE, and the turn passed. The dice stay
+    on the screen until the next throw, and a tap on the 6 sets it right: Ann's turn again."""
+    thrown = tuple(Die(face, center=(40.0 * k, 0.0)) for k, face in enumerate((2, 2, 3, 4, 4, 6)))
+    table.tray(News("settled", thrown))
+    assert phase(table) == "start" and whose_turn(table) == "Bob"
+    view = table.view()
+    assert [d.face for d in view.dice] == [2, 2, 3, 4, 4, 6]
+    assert view.prompt == "Ann's Farkle above: a die misread? tap it - else Bob throws 6 dice"
+    table.handle(Action("die", value=5))  # the 6 steps to 1
+    assert whose_turn(table) == "Ann" and phase(table) == "keep"
+    assert table.state is not None and str(table.state.last_throw) == "122344"
+    table.tray(News("removed", thrown[5:]))  # the die taken out (the tray still reads 6)
+    assert table.state.turn_points == 100 and table.state.kept[-1] == Roll.parse("1")
+
+
+def test_the_next_throw_ends_the_farkles_dice_on_the_screen(table: Table) -> None:
+    table.tray(News("settled", dice("223466")))
+    table.tray(News("removed", dice("223466")))
+    table.tray(News("settled", dice("155234")))
+    view = table.view()
+    assert whose_turn(table) == "Bob" and [d.face for d in view.dice] == [1, 2, 3, 4, 5, 5]
+    assert "Farkle above" not in view.prompt
 
 def phase(table: Table) -> str:
     assert table.state is not None

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
 from farkle_pi.game import GameState
-from farkle_pi.rules import Roll, ScoringOption
+from farkle_pi.rules import Roll, ScoringOption, dice_count
 from farkle_pi.store import GameRecord, PlayerStats
 from farkle_pi.ui.view import (
     Banner,
@@ -189,6 +189,9 @@ def table_view(state: GameState, shown: Shown) -> TableView:
                 marked.remove(die.face)
             views.append(DieView(die.face, die.colour, marked=is_marked))
         dice = tuple(views)
+    shown_farkle = shown.dice_mode == "camera" and not shown.keypad and farkled_throw(state)
+    if shown_farkle:
+        dice = tuple(DieView(die.face, die.colour) for die in shown_farkle)
     return TableView(
         screen="winner" if state.over and shown.screen == "throw" else shown.screen,
         players=players(state),
@@ -203,7 +206,8 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         can_bank=state.can_bank or (chosen is not None and _bank_after(state, chosen)),
         advice=advice(state),
         banner=shown.banner,
-        prompt=shown.prompt or _steal_prompt(state, shown.dice_mode),
+        prompt=shown.prompt or _steal_prompt(state, shown.dice_mode)
+        or (_farkle_prompt(state) if shown_farkle else ""),
         final_round=state.final_round,
         winners=state.winner_names(),
         game_over=state.over,
@@ -230,9 +234,23 @@ def _steal_prompt(state: GameState, dice_mode: str) -> str:
     offer = state.steal
     if offer is None or state.phase != "start":
         return ""
-    own = "throws" if dice_mode == "virtual" else "enters"
-    return (f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}, "
-            f"KEEP {own} your own throw")
+    own = {"virtual": "KEEP throws your own",
+           "camera": f"or throw {state.rules.dice} into the tray for your own"}.get(
+               dice_mode, "KEEP enters your own throw")
+    return f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}, {own}"
+
+
+def farkled_throw(state: GameState) -> Roll | None:
+    """The throw that ended the last turn in a Farkle, while the next player has not thrown:
+    a camera's misread there is otherwise gone unseen (and a tap sets it right)."""
+    if state.phase != "start" or not state.turns or not state.turns[-1].farkle:
+        return None
+    return state.last_throw
+
+
+def _farkle_prompt(state: GameState) -> str:
+    return (f"{state.turns[-1].player}'s Farkle above: a die misread? tap it - else "
+            f"{state.player.name} throws {dice_count(state.dice_to_throw)}")
 
 
 def _bank_after(state: GameState, option: OptionView) -> bool:

@@ -29,7 +29,14 @@ from farkle_pi.game import (
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, dice_count, load_rules
 from farkle_pi.store import ChangedElsewhere, Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
-from farkle_pi.table.adapter import Shown, history_rows, options_for, stat_rows, table_view
+from farkle_pi.table.adapter import (
+    Shown,
+    farkled_throw,
+    history_rows,
+    options_for,
+    stat_rows,
+    table_view,
+)
 from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
@@ -341,7 +348,8 @@ class Table:
         """A tap on a die steps its face (1..6, round): the throw was misread."""
         if self.mode == "virtual":
             raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
-        if state.last_throw is None or state.phase != "keep":
+        farkled = self.mode == "camera" and farkled_throw(state) is not None
+        if state.last_throw is None or (state.phase != "keep" and not farkled):
             return
         dice = list((self.stepping or state.last_throw).dice)
         if not 0 <= index < len(dice):
