@@ -695,3 +695,18 @@ def whose_turn(table: Table) -> str:
     current = table.view().current
     assert current is not None
     return current.name
+
+
+def test_a_steal_offer_in_camera_mode_says_to_throw_for_your_own(tmp_path: Path) -> None:
+    """KEEP does nothing in camera mode (throws come from the tray), so the offer says so."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"stealing": "true"}), ["Ann", "Bob"],
+                      "camera", resume=False, say=lambda _: None)
+        table.new_game()
+        for faces in ("111234", "555234"):
+            table.tray(News("settled", dice(faces)))
+            table.tray(News("removed", dice(faces[:3])))
+            table.handle(Action("bank"))
+            table.tray(News("removed", dice(faces[3:])))
+        assert table.view().prompt == ("NEXT steals 500 with 3 dice from Bob, or throw 6 into "
+                                       "the tray for your own")
