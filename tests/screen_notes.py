@@ -93,3 +93,17 @@ def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
     render(surface, view, DARK, picture=picture)
     monkeypatch.undo()
     return Frame(surface, texts, fills, dots)
+
+
+def words_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on (this test), every text any screen draws, in order: for tests that drive
+    the app or the table command rather than render a view."""
+    drawn: list[str] = []
+    text = Painter.text
+
+    def noting(self: Painter, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
+        drawn.append(words)
+        return text(self, words, *args, **kwargs)
+
+    monkeypatch.setattr(Painter, "text", noting)
+    return drawn

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,12 +19,12 @@ from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
 
-def play_virtual_game(db: Path) -> int:
+def play_virtual_game(db: Path, say: Callable[[str], None] = lambda _: None) -> int:
     """A whole game with virtual dice, pressed through by the coached robot; its id."""
     now = [0.0]
     with Store(db) as store:
         table = Table(store, load_rules("standard", {"target": "1500"}), ["Ann", "Bob"],
-                      "virtual", clock=lambda: now[0], resume=False, say=lambda _: None)
+                      "virtual", clock=lambda: now[0], resume=False, say=say)
         table.new_game()
         for _ in range(2000):
             if table.state is not None and table.state.over:
@@ -123,17 +124,5 @@ def test_a_virtual_game_is_stored_with_its_seed_or_not_at_all(tmp_path: Path) ->
 
 def test_the_seed_revealed_names_the_command_that_checks_it(tmp_path: Path) -> None:
     said: list[str] = []
-    now = [0.0]
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard", {"target": "300"}), ["Ann"], "virtual",
-                      clock=lambda: now[0], resume=False, say=said.append)
-        table.new_game()
-        for _ in range(500):
-            if table.state is not None and table.state.over:
-                break
-            press = next_press(table.view())
-            if press is not None:
-                table.handle(press)
-            now[0] += 2.0
-        assert table.game is not None
-        assert said[-1].endswith(f"(check every throw: farkle-pi verify {table.game.id})")
+    game = play_virtual_game(tmp_path / "farkle.db", said.append)
+    assert said[-1].endswith(f"(check every throw: farkle-pi verify {game})")

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 from fuzzing import assert_clean, run_cli
+from screen_notes import words_drawn
 from table_games import table_in_play
 
 from farkle_pi.app import App
@@ -19,7 +19,6 @@ from farkle_pi.store import Store
 from farkle_pi.table import trouble
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
-from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.theme import DARK
 
 
@@ -97,16 +96,8 @@ def test_a_read_only_database_mid_game_is_one_line_and_changes_nothing(app: App)
 @pytest.fixture
 def screen_words(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text drawn on the screen; the trouble screen waits a moment, not ten minutes."""
-    drawn: list[str] = []
-    text = Painter.text
-
-    def noting(self: Painter, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        drawn.append(words)
-        return text(self, words, *args, **kwargs)
-
-    monkeypatch.setattr(Painter, "text", noting)
     monkeypatch.setattr(trouble, "WAIT_SECONDS", 0.3)
-    return drawn
+    return words_drawn(monkeypatch)
 
 
 def test_the_table_with_an_unusable_database_stops_in_one_line(

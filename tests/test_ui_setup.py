@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
+from screen_notes import words_drawn
 from touch import finger
 
 from farkle_pi.app import App
@@ -19,7 +19,6 @@ from farkle_pi.table.setup import step
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
-from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.theme import LIGHT
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
@@ -103,14 +102,7 @@ def test_a_game_needs_a_player(app: App) -> None:
 def test_a_name_that_cannot_join_says_why_on_the_screen(app: App,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A refusal on the setup screen is drawn there (BANK with no players looked dead)."""
-    drawn: list[str] = []
-    text = Painter.text
-
-    def noting(self: Painter, words: str, *args: Any, **kwargs: Any) -> pygame.Rect:
-        drawn.append(words)
-        return text(self, words, *args, **kwargs)
-
-    monkeypatch.setattr(Painter, "text", noting)
+    drawn = words_drawn(monkeypatch)
     app.step()
     type_text(app, "Ann")
     key(app, pygame.K_RETURN)
