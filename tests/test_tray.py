@@ -8,8 +8,10 @@ import cv2
 import pytest
 from tray_scenes import THREE, FakeReader, Film, background
 
+from farkle_pi.devices.frames import Image
 from farkle_pi.tray import SettleConfig, Tray, TrayEvent
 from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.types import DieReading
 
 SIX = [(100, 100, 1), (200, 150, 5), (300, 300, 3), (400, 120, 2), (150, 350, 4), (420, 380, 6)]
 TRAY = ((20.0, 20.0), (500.0, 20.0), (500.0, 460.0), (20.0, 460.0))
@@ -206,3 +208,31 @@ def test_after_a_rebase_the_dice_first_seen_are_reported_resumed() -> None:
     events = list(tray.run(film.frames[away:]))
     assert summary(events) == [("settled", (1, 2)), ("removed", (1,))]
     assert events[0].resumed and events[0].to_json()["resumed"] is True
+
+
+class MissesTheOne(FakeReader):
+    """FakeReader, but while `missing` it does not find the die at (100, 100) (glare, a
+    re-read after a hand hovered)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.missing = False
+
+    def __call__(self, image: Image) -> list[DieReading]:
+        found = list(super().__call__(image))
+        return [d for d in found if not self.missing or d.center[0] > 150 or d.center[1] > 150]
+
+
+def test_a_die_the_reader_misses_but_still_lies_there_is_not_removed() -> None:
+    """Reported removed, it became the keep; its square looks as before, so it stays."""
+    reader = MissesTheOne()
+    tray = Tray(reader)
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    hover = len(film.frames)
+    film.hand_moving(0.6, THREE, (600, 200), (450, 200)).still(1.0, THREE)
+    taken = len(film.frames)
+    film.still(1.0, THREE[1:])  # now the 1 is really taken out
+    assert summary(list(tray.run(film.frames[:hover]))) == [("settled", (1, 3, 5))]
+    reader.missing = True
+    assert summary(list(tray.run(film.frames[hover:taken]))) == []
+    assert summary(list(tray.run(film.frames[taken:]))) == [("removed", (1,))]

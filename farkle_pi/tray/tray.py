@@ -17,6 +17,10 @@ from farkle_pi.tray.settle import SettleClock, SettleConfig
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.types import DieReading, Point
 
+# Mean colour difference (0-255) of a die's square between two still pictures under which the
+# die has not moved: a die taken out leaves the floor, 50-126 in the fixtures' recordings.
+STILL_THERE = 12.0
+
 
 class DiceReader(Protocol):
     """Reads every die in one still picture (`farkle_pi.vision.read_dice` with a calibration)."""
@@ -50,6 +54,7 @@ class Tray:
         self.clock = SettleClock(settle)
         self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
         self._rebase = False  # the next report is of dice lying after the camera was away
+        self._picture: Image | None = None  # the still picture of the last report
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
         self._fits: tuple[int, ...] = ()  # the frame size the calibration was checked on
@@ -87,7 +92,9 @@ class Tray:
         self.clock.done()
         agreed = vote(self._reads)
         self._reads.clear()
-        return self._report(frame.t, agreed)
+        events = self._report(frame.t, agreed, frame.image)
+        self._picture = frame.image
+        return events
 
     def run(self, frames: Iterable[Frame]) -> Iterator[TrayEvent]:
         """Every event of a whole stream, in order."""
@@ -100,7 +107,8 @@ class Tray:
         it was away from the dice left lying)."""
         self._rebase = True
 
-    def _report(self, t: float, seen: tuple[DieReading, ...]) -> list[TrayEvent]:
+    def _report(self, t: float, seen: tuple[DieReading, ...], picture: Image | None = None
+                ) -> list[TrayEvent]:
         in_play = tuple(d for d in seen if not self._in_keep_zone(d.center))
         before = self.dice
         if self._rebase:
@@ -120,7 +128,9 @@ class Tray:
             return self._throw(t, in_play, lying=len(pairs))
         kept = {i for i, _ in pairs}
         gone = tuple(d for i, d in enumerate(before) if i not in kept)
-        self.dice = tuple(in_play[j] for _, j in sorted(pairs))
+        missed = tuple(d for d in gone if self._still_there(d, picture))
+        gone = tuple(d for d in gone if d not in missed)
+        self.dice = tuple(in_play[j] for _, j in sorted(pairs)) + missed
         events = []
         if gone:
             events.append(TrayEvent(t, "removed", gone))
@@ -150,6 +160,18 @@ class Tray:
         if die.at_edge:
             return False
         return _inside(self.calibration.tray_polygon, die.center, default=True)
+
+    def _still_there(self, die: DieReading, picture: Image | None) -> bool:
+        """Whether a die the reader no longer finds still lies there: its square looks as it
+        did at the last report (a die taken out leaves the tray's floor). A re-read after a hand
+        hovered, or glare, can miss a die; reported removed, it became the keep."""
+        if picture is None or self._picture is None or picture.shape != self._picture.shape:
+            return False
+        x, y, w, h = die.bbox
+        x0, y0 = max(0, x), max(0, y)
+        now = picture[y0:y + h, x0:x + w].astype(np.int16)
+        then = self._picture[y0:y + h, x0:x + w].astype(np.int16)
+        return bool(now.size) and float(np.abs(now - then).mean()) < STILL_THERE
 
     def _in_keep_zone(self, point: Point) -> bool:
         return _inside(self.calibration.keep_zone_polygon, point, default=False)
