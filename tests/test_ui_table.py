@@ -686,6 +686,17 @@ def test_the_next_throw_ends_the_farkles_dice_on_the_screen(table: Table) -> Non
     assert whose_turn(table) == "Bob" and [d.face for d in view.dice] == [1, 2, 3, 4, 5, 5]
     assert "Farkle above" not in view.prompt
 
+def test_dice_read_unsure_are_marked_on_the_screen_until_the_keep(table: Table) -> None:
+    """"check the 4 and 5" with two 5s on the screen: one 5 and the 4 carry a ring and CHECK
+    (dice read alike look alike, so which 5 is not known; the players look at the 5s)."""
+    table.tray(News("settled", (*dice("1523"), Die(5, confidence=0.75), Die(4, confidence=0.79))))
+    assert [(d.face, d.flag) for d in table.view().dice] == [
+        (1, ""), (2, ""), (3, ""), (4, "check"), (5, "check"), (5, "")]
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("23455")))
+    table.tray(News("settled", dice("12345")))
+    assert all(not d.flag for d in table.view().dice)
+
 def phase(table: Table) -> str:
     assert table.state is not None
     return table.state.phase

@@ -38,6 +38,7 @@ class Shown:
     dice_mode: str = "virtual"
     keypad: bool = False  # the next throw is entered by hand
     face: int | None = None  # the face the buttons are on while it is
+    unsure: tuple[int, ...] = ()  # faces of the throw the camera read unsure: marked to check
 
 
 def options_for(state: GameState) -> list[OptionView]:
@@ -182,12 +183,17 @@ def table_view(state: GameState, shown: Shown) -> TableView:
     dice: tuple[DieView, ...] = ()
     if state.last_throw is not None and state.phase == "keep":
         marked = list(chosen.keep) if chosen else []
+        unsure = list(shown.unsure)
         views = []
         for die in state.last_throw:
             is_marked = die.face in marked
             if is_marked:
                 marked.remove(die.face)
-            views.append(DieView(die.face, die.colour, marked=is_marked))
+            check = die.face in unsure  # dice read alike look alike: which of them, unknown
+            if check:
+                unsure.remove(die.face)
+            views.append(DieView(die.face, die.colour, flag="check" if check else "",
+                                 marked=is_marked))
         dice = tuple(views)
     shown_farkle = shown.dice_mode == "camera" and not shown.keypad and farkled_throw(state)
     if shown_farkle:

@@ -47,6 +47,7 @@ from farkle_pi.table.tray_input import (
     TrayInput,
     TrayNews,
     Unread,
+    unsure_faces,
     unsure_note,
     with_colours,
 )
@@ -113,6 +114,7 @@ class Table:
         self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.prompt = trouble
+        self.unsure: tuple[int, ...] = ()  # faces of the last throw read unsure, to check
         self.error = ""
         self.banners: list[Banner] = []
         self.banner_at = 0.0
@@ -163,6 +165,7 @@ class Table:
             dice_mode=self.mode,
             keypad=self.entering,
             face=self._picking(state),
+            unsure=() if self.stepping is not None else self.unsure,
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
@@ -417,6 +420,7 @@ class Table:
             self._apply(step)
             if isinstance(step, Throw):  # played as read; the dice read unsure named to check
                 self.prompt = unsure_note(event.dice)
+                self.unsure = unsure_faces(event.dice)  # and marked on the screen
         if step is not None and not self.prompt and not self.unread:  # the prompt bar is free
             self.prompt = self.unsure_share.hint()
 
@@ -463,6 +467,7 @@ class Table:
 
     def _reset(self) -> None:
         self.selected, self.entry, self.prompt, self.error = 0, Entry(), "", ""
+        self.unsure = ()
         self.unread, self.stepping, self.steps = None, None, []
         self.banners.clear()
 

@@ -329,11 +329,15 @@ def read_unsure(die: TrayDie) -> bool:
     return die.value is None or die.confidence < UNSURE or die.settled
 
 
-def unsure_note(dice: Sequence[TrayDie]) -> str:
+def unsure_faces(dice: Sequence[TrayDie]) -> tuple[int, ...]:
     """The faces read with little confidence, or read only because a second reader agreed
-    (on dice no reader saw, such agreements are wrong 27 times in 88: docs/vision-log.md), for
-    the players to check ('' when none)."""
-    faces = sorted(d.value for d in dice if d.value is not None and read_unsure(d))
+    (on dice no reader saw, such agreements are wrong 27 times in 88: docs/vision-log.md)."""
+    return tuple(sorted(d.value for d in dice if d.value is not None and read_unsure(d)))
+
+
+def unsure_note(dice: Sequence[TrayDie]) -> str:
+    """Those faces named for the players to check ('' when none)."""
+    faces = unsure_faces(dice)
     if not faces:
         return ""
     named = ", ".join(map(str, faces[:-1])) + " and " if len(faces) > 1 else ""

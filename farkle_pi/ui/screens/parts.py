@@ -212,8 +212,11 @@ def dice_row(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     for i, (die, slot) in enumerate(zip(view.dice, die_slots(p, box, len(view.dice)),
                                         strict=True)):
         cell = die_cell(slot)
+        square = cell.square()
         if die.marked:
-            glow = cell.square()
-            p.fill(glow.inset(-p.unit * 0.8), p.theme.accent, radius=glow.w * 0.2)
+            p.fill(square.inset(-p.unit * 0.8), p.theme.accent, radius=square.w * 0.2)
         p.die(cell, die.face, die.colour, die.flag)
+        if die.flag:  # to check or set right: a ring in the warning colour, not only a word
+            p.fill(square.inset(-p.unit * 0.4), p.theme.warn, radius=square.w * 0.2,
+                   width=max(2, round(p.unit * 0.7)))
         hits.append(Hit(slot.rect, Action("die", value=i)))
