@@ -242,7 +242,10 @@ class TrayInput:
             if tried.faces in legal:
                 self.tray_keep, self.smaller = tried, []
                 return Keep(tried)
-        return f"{Roll.of(*together.faces)} is not a keep: choose with NEXT and KEEP"
+        shown = Roll.of(*together.faces)
+        if any(o.keep.contains(shown) for o in state.options):  # a triple, a die at a time
+            return f"{shown} taken out: take out the rest of the keep, or choose with NEXT and KEEP"
+        return f"{shown} is not a keep: choose with NEXT and KEEP"
 
     def _more(self, dice: Sequence[TrayDie], state: GameState) -> Rekeep | str | None:
         """Dice taken out after the tray's keep: they join it if they score with it, or with
