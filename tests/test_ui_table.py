@@ -294,6 +294,8 @@ def test_unread_dice_of_two_colours_are_entered_colour_by_colour(tmp_path: Path)
         unread = (Die(None, RED, (10.0, 110.0)), Die(None, BLUE, (60.0, 110.0)))
         table.tray(News("settled", (*unread, *FOUR_FIVES[:4])))
         assert "enter the face of the red die" in table.view().prompt
+        colours = table.view().entry_colours  # the slots show them: the read dice, then these
+        assert len(colours) == 6 and colours[4:] == ("red", "blue")
         table.handle(Action("digit", value=1))
         assert "enter the face of the blue die" in table.view().prompt
         table.handle(Action("digit", value=5))

@@ -39,6 +39,7 @@ class Shown:
     keypad: bool = False  # the next throw is entered by hand
     face: int | None = None  # the face the buttons are on while it is
     unsure: tuple[int, ...] = ()  # faces of the throw the camera read unsure: marked to check
+    entry_colours: tuple[str | None, ...] = ()  # the colours of the dice being entered
 
 
 def options_for(state: GameState) -> list[OptionView]:
@@ -223,6 +224,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         typed=shown.typed,
         keypad=shown.keypad,
         face=shown.face,
+        entry_colours=shown.entry_colours,
         error=shown.error,
     )
 

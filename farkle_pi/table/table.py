@@ -166,6 +166,7 @@ class Table:
             keypad=self.entering,
             face=self._picking(state),
             unsure=() if self.stepping is not None else self.unsure,
+            entry_colours=self.unread.entry_colours if self.unread is not None else (),
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)

@@ -72,6 +72,14 @@ class Unread:
     def read(self) -> tuple[int, ...]:
         return tuple(f for f in self.faces if f is not None)
 
+    @property
+    def entry_colours(self) -> tuple[str | None, ...]:
+        """The colours of the dice as they are entered: the read ones, then the unread ones
+        in the tray's order (what `dice` gives the entered faces to)."""
+        pairs = list(zip(self.faces, self.colours, strict=True))
+        return (tuple(c for f, c in pairs if f is not None)
+                + tuple(c for f, c in pairs if f is None))
+
     def dice(self, entered: Sequence[int]) -> list[Die]:
         """The dice in the tray's order, given the faces read followed by the unread dice's
         faces in order."""

@@ -128,6 +128,7 @@ class TableView:
     typed: str = ""  # dice entered so far by hand (keys, keypad or buttons)
     keypad: bool = False  # waiting for a throw entered by hand: the keypad shows
     face: int | None = None  # the face NEXT steps and KEEP takes (None: a steal is offered)
+    entry_colours: tuple[str | None, ...] = ()  # each slot's die colour (two-colour dice)
     error: str = ""  # the last caught error, shown small until the next action
 
     @property

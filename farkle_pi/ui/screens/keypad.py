@@ -25,14 +25,16 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
     row, caption = inner.stack([72, 28], gap=p.unit * 0.5)
     typed = [int(c) for c in view.typed]
     line = max(1, round(p.unit * 0.4))
+    colours = list(view.entry_colours)
     for index, slot in enumerate(die_slots(p, row, view.dice_to_throw)):
         square = slot.square().inset(p.unit * 0.8)  # no flags here: the die takes the slot
+        body = colours[index] if index < len(colours) else None  # "the red die": shown red
         if index < len(typed):
-            p.die(square, typed[index], None)
+            p.die(square, typed[index], body)
         elif index == len(typed) and view.face is not None:
             frame = square.inset(-p.unit * 0.6)
             p.fill(frame, p.theme.accent, radius=frame.w * 0.2, width=max(2, round(p.unit * 0.7)))
-            p.die(square.inset(p.unit * 0.5), view.face, None)
+            p.die(square.inset(p.unit * 0.5), view.face, body)
         else:
             p.fill(square, p.theme.muted, radius=square.w * 0.16, width=line)
     left, right = caption.columns([55, 45], gap=p.unit)
