@@ -216,13 +216,17 @@ def junk_files(folder: Path) -> dict[str, Path]:
     return paths
 
 
+_UNPATCHED: dict[str, Any] = {}  # what quick_commands wraps, as it was before any test
+
+
 def quick_commands(monkeypatch: Any) -> None:
     """The table and demo loops stop after a few frames and doctor asks no child processes:
     what is fuzzed is the input and the start-up, not the evening or the hardware."""
     from farkle_pi import doctor
     from farkle_pi.app import App
 
-    step = App.step
+    step = _UNPATCHED.setdefault("App.step", App.step)  # not the last example's wrapper: the
+    # monkeypatch lives as long as the test, and wrappers of wrappers ran out of stack
     monkeypatch.setattr(App, "step", lambda self: step(self) and self.frames < 3)
     monkeypatch.setattr(doctor, "probe", lambda kind, *a, **k: {"error": f"{kind} not probed"})
 
