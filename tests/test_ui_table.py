@@ -700,6 +700,19 @@ def test_dice_read_unsure_are_marked_on_the_screen_until_the_keep(table: Table) 
     table.tray(News("settled", dice("12345")))
     assert all(not d.flag for d in table.view().dice)
 
+def test_a_refused_throw_finishes_only_in_its_own_turn(table: Table) -> None:
+    """Five dice thrown where six were due (refused), then BANK: at Bob's turn a die nudged
+    among the dice lying there is no throw of his."""
+    table.tray(News("settled", dice("111234")))
+    table.tray(News("removed", dice("111")))
+    table.tray(News("removed", dice("234")))
+    table.tray(News("settled", dice("25")))  # two of three: refused
+    assert table.view().prompt == "2 dice in the tray: throw 3"
+    table.handle(Action("bank"))
+    assert whose_turn(table) == "Bob" and phase(table) == "start"
+    table.tray(News("settled", dice("256"), lying=2))
+    assert phase(table) == "start" and table.view().prompt == NOT_THROWN
+
 def phase(table: Table) -> str:
     assert table.state is not None
     return table.state.phase

@@ -118,7 +118,9 @@ class TrayInput:
         self.out: set[int] = set()  # the last throw's dice (indices) seen taken out
         self.tray_keep: Roll | None = None  # that keep, while it is the turn's last keep
         self.smaller: list[tuple[Roll, int]] = []  # the keep before each growth, dice then left
-        self.refused = False  # the last settled dice were no throw: a partial re-throw ends it
+        # the turn (player, turns ended) whose last settled dice were refused as its throw: a
+        # die or two of them thrown again, among the rest lying still, finishes that throw
+        self.refused: tuple[int, int] | None = None
         self.played = False  # the last settled dice were played as a throw
 
     def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
@@ -134,12 +136,9 @@ class TrayInput:
             return PROMPTS.get(event.reason or "", "throw again")
         if event.kind == "settled":
             step = self._settled(state, event)
-            if isinstance(step, Rekeep):  # the same dice come again, as the throw
-                return step
-            self.played = isinstance(step, Throw)
-            if state.phase != "keep" and step != NOT_THROWN:  # refused with a prompt (cocked,
-                self.refused = not self.played  # a count), or to finish by hand: a die or two
-            return step  # thrown again finish it
+            if not isinstance(step, Rekeep):  # after a Rekeep the same dice come again
+                self.played = isinstance(step, Throw)
+            return step
         if event.kind == "removed" and state.phase == "keep":
             return self._keep(event.dice, state)
         if event.kind == "removed" and state.phase == "choose":
@@ -185,10 +184,12 @@ class TrayInput:
         nudged, or one put back, is no throw), or a keep is due."""
         if state.phase != "keep" and event.resumed and _left_lying(event, state):
             return None  # the camera is back over the dice the game went on without
-        if state.phase != "keep" and event.lying and not self.refused:
+        if state.phase != "keep" and event.lying and self.refused != _turn(state):
             return self._put_back(event, state) or NOT_THROWN
         if state.phase != "keep":
             values = [d.value for d in event.dice]
+            self.refused = _turn(state)  # refused below: a cocked die, a wrong count, a die to
+            # enter by hand
             if any(not d.flat for d in event.dice):
                 return None  # the tray's prompt follows: a cocked die is thrown again
             if len(values) != state.dice_to_throw:
@@ -196,6 +197,7 @@ class TrayInput:
                 if back and self._keep_stands(state):  # a handful of the rest did not join it
                     self.tray_keep = self.smaller[back[-1]][0]
                     del self.smaller[back[-1]:]
+                    self.refused = None
                     return Rekeep(self.tray_keep)
                 return count_prompt(len(values), state.dice_to_throw)
             colours: list[str | None] = [None] * len(values)
@@ -206,6 +208,7 @@ class TrayInput:
                 return Unread(tuple(values), tuple(colours), centres)
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
             self._thrown([_Spot(c, die, die.face) for c, die in zip(centres, dice, strict=True)])
+            self.refused = None
             return Throw(Roll(dice))
         return None
 
@@ -213,7 +216,7 @@ class TrayInput:
         """The throw an unread one makes with the faces entered by hand; its dice are
         remembered as a read throw's are."""
         dice = unread.dice(entered)
-        self.refused = False
+        self.refused = None
         self._thrown([_Spot(c, die, face, by_hand=face is None)
                       for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)])
         return Throw(Roll(dice))
@@ -322,6 +325,11 @@ class _Spot(NamedTuple):
     die: Die
     read: int | None  # the face the tray read (it still reads it so when it is taken out)
     by_hand: bool = False
+
+
+def _turn(state: GameState) -> tuple[int, int]:
+    """Which turn of the game this is: its player and how many turns ended before it."""
+    return state.current, len(state.turns)
 
 
 def _left_lying(event: TrayNews, state: GameState) -> bool:
