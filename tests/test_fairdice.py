@@ -14,7 +14,7 @@ from farkle_pi.cli import main
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.autoplay import next_press
-from farkle_pi.table.fairdice import FairDice, SeedBook, commitment, throw_faces
+from farkle_pi.table.fairdice import FairDice, SeedBook, commitment, record_seed, throw_faces
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
@@ -94,8 +94,8 @@ def test_verify_refuses_games_without_a_seed_or_not_over(
     db = tmp_path / "farkle.db"
     with Store(db) as store:
         manual = store.new_game(["Ann"], load_rules("standard"))
-        running = store.new_game(["Ann"], load_rules("standard"))
-    SeedBook(db).save(FairDice(running.id, b"s" * 32))
+        running = store.new_game(["Ann"], load_rules("standard"), also=lambda db, game: (
+            record_seed(db, FairDice(game, b"s" * 32))))
     assert main(["verify", "--db", str(db), str(manual.id)]) == 2
     assert "not played with virtual dice" in capsys.readouterr().err
     assert main(["verify", "--db", str(db), str(running.id)]) == 2

@@ -87,14 +87,6 @@ class SeedBook:
             raise FarkleError(f"cannot open {self.path} for the dice seeds: {error}") from None
         return db
 
-    def save(self, dice: FairDice) -> None:
-        """Durably, before the first throw: the commitment must predate every throw."""
-        with closing(self._connect()) as db:
-            try:
-                record_seed(db, dice)
-            except sqlite3.Error as error:
-                raise FarkleError(f"cannot save the dice seed in {self.path}: {error}") from None
-
     def events(self, game_id: int) -> list[Event]:
         """The game's log as stored, read without replaying it (a tampered log may not replay)."""
         with closing(self._connect()) as db:
