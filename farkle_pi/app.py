@@ -17,6 +17,7 @@ import pygame
 
 from farkle_pi.devices import Frame
 from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.table.camera import LiveTray
 from farkle_pi.table.table import Table
 from farkle_pi.table.tray_input import TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
@@ -54,6 +55,7 @@ class App:
         self._picture: tuple[int, pygame.Surface] | None = None
         self.expect = expect  # tells the tray how many dice the next throw must have
         self.camera_status: Callable[[], str] | None = None  # "" or why the camera is lost
+        self.tray_waiting: Callable[[], str] | None = None  # "" or why the tray reads nothing
         self.view: TableView | None = None  # what the last frame showed
         self._expected: int | None = None
         self._drawn: tuple[TableView, int | None] | None = None
@@ -61,6 +63,14 @@ class App:
         self.running = True
         self.frames = 0
         self.errors = 0
+
+    def follow(self, live: LiveTray) -> None:
+        """Play from the live tray: its picture while waiting, why it cannot read (no camera,
+        an arm in the tray), and the dice count the game expects next."""
+        self.camera = lambda: live.latest
+        self.expect = live.tray.expect
+        self.camera_status = live.status
+        self.tray_waiting = lambda: live.tray.waiting
 
     def step(self) -> bool:
         """One frame; False once someone quit."""
@@ -77,6 +87,7 @@ class App:
     def _inputs(self) -> None:
         # the table plays on without its camera (dice entered by hand) and says why
         self.table.camera_trouble = self.camera_status() if self.camera_status else ""
+        self.table.tray_waiting = self.tray_waiting() if self.tray_waiting else ""
         for event in pygame.event.get():
             if event.type in REDRAW_EVENTS:
                 self._drawn = None  # the window was uncovered or changed: draw it again

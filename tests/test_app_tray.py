@@ -8,10 +8,13 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from queue import Queue
 
+import cv2
 import pygame
 import pytest
 from gpiozero.pins.mock import MockFactory
+from tray_scenes import THREE, FakeReader, Film, background
 
 from farkle_pi.app import App
 from farkle_pi.cli import main
@@ -20,10 +23,14 @@ from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.game import GameState
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
-from farkle_pi.table.camera import DEMO_SESSION, Recording, TrayPlayer
+from farkle_pi.table.camera import DEMO_SESSION, LiveTray, Recording, TrayPlayer
 from farkle_pi.table.table import Table
+from farkle_pi.tray import Tray
+from farkle_pi.tray.tray import HAND_WAIT
+from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.theme import DARK
+from farkle_pi.vision.calibration import Calibration
 
 BANK_PIN = 5
 
@@ -211,3 +218,34 @@ def test_the_demo_uses_the_vision_reader_only_when_it_reads_the_recording_right(
         return [SimpleNamespace(value=face) for face in faces]
 
     assert misreads(recording, right_reader) is None  # type: ignore[arg-type]
+
+
+def test_an_arm_resting_in_the_tray_is_named_on_the_throw_screen(tmp_path: Path) -> None:
+    """The tray reads nothing while an arm rests on its rim; the screen says why, and stops
+    saying it once the arm is out and the dice are read."""
+    cv2.imwrite(str(tmp_path / "empty.png"), background())
+    calibration = Calibration(tmp_path / "empty.png", ((20.0, 20.0), (500.0, 20.0),
+                                                        (500.0, 460.0), (20.0, 460.0)), (), 30.0)
+    film = Film().rolling(1.0, THREE).still(0.5, THREE)
+    film.hand_moving(0.5, THREE, (640, 300), (450, 300)).still(3.0, THREE, hand=(450, 300))
+    resting = len(film.frames)
+    film.hand_moving(0.5, THREE, (450, 300), (700, 300)).still(1.0, THREE)
+    live = LiveTray(None, Tray(FakeReader(), calibration, expect_full=6), Queue())
+    live.error = ""  # as if the camera were there: the frames are fed here, not by its thread
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        app = App(table, open_surface((480, 320), headless=True), DARK)
+        app.follow(live)
+        for frame in film.frames[:resting]:
+            live.tray.feed(frame)
+        app.step()
+        assert app.view is not None and app.view.screen == "setup"
+        assert HAND_WAIT not in app.view.prompt  # not a game yet: nothing to read for
+        app.actions.put(Action("bank"))
+        app.step()
+        assert app.view.screen == "throw" and app.view.prompt == HAND_WAIT
+        for frame in film.frames[resting:]:
+            live.tray.feed(frame)
+        app.step()
+        assert app.view.prompt != HAND_WAIT

@@ -106,9 +106,8 @@ def test_a_lost_camera_is_shown_typed_dice_play_on_and_it_is_picked_up_again(
     # one queue, as `farkle-pi table` shares it: LiveTray puts TrayEvents, the App takes them as
     # TrayNews; a Queue is invariant, so no annotation fits both ends
     app = App(table, open_surface((480, 320), headless=True), DARK,
-              tray_events=events,  # type: ignore[arg-type]
-              camera=lambda: live.latest)
-    app.camera_status = live.status
+              tray_events=events)  # type: ignore[arg-type]
+    app.follow(live)
     live.start()
     try:
         wait_for(lambda: live.latest is not None, app)
@@ -265,8 +264,8 @@ def booted(spec: str, sockets: Sockets, table: Table, tmp_path: Path,
     monkeypatch.setattr(camera_module, "open_source", sockets)
     monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
     live = open_live_tray(CameraConfig(source=spec), tmp_path / "none.json", Queue())
-    app = App(table, open_surface((480, 320), headless=True), DARK, camera=lambda: live.latest)
-    app.camera_status = live.status
+    app = App(table, open_surface((480, 320), headless=True), DARK)
+    app.follow(live)
     return live, app
 
 

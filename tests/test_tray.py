@@ -6,10 +6,11 @@ from pathlib import Path
 
 import cv2
 import pytest
-from tray_scenes import THREE, FakeReader, Film, background
+from tray_scenes import FPS, THREE, FakeReader, Film, background, picture
 
 from farkle_pi.devices.frames import Image
 from farkle_pi.tray import SettleConfig, Tray, TrayEvent
+from farkle_pi.tray.tray import HAND_WAIT, MOVING_WAIT
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.types import DieReading
 
@@ -100,6 +101,41 @@ def test_a_still_hand_over_the_dice_is_not_read(calibration: Calibration) -> Non
     events = run(film, reader, calibration=calibration)
     assert summary(events) == [("settled", (1, 3, 5))]
     assert len(reader.calls) == calls_before_hand + 2 * SettleConfig().votes
+
+
+def waits(tray: Tray, film: Film) -> list[str]:
+    """What the tray says holds it up, after each frame."""
+    said = []
+    for frame in film.frames:
+        tray.feed(frame)
+        said.append(tray.waiting)
+    return said
+
+
+def test_an_arm_resting_in_the_tray_is_named_after_two_seconds(calibration: Calibration
+                                                                 ) -> None:
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 300), (450, 300))
+    rests = len(film.frames)
+    film.still(4.0, THREE, hand=(450, 300))  # an elbow on the rim, not moving
+    gone = len(film.frames)
+    film.hand_moving(0.5, THREE, (450, 300), (700, 300)).still(1.0, THREE)
+    said = waits(Tray(FakeReader(), calibration), film)
+    assert set(said[:rests]) == {""}
+    assert said[rests + round(1.5 * FPS)] == ""  # not yet: reaching in takes a moment
+    assert said[gone - 1] == HAND_WAIT
+    assert said[-1] == ""  # out of the tray: read, nothing to say
+
+
+def test_a_picture_that_never_stops_changing_is_named_after_eight_seconds() -> None:
+    flicker = Film()
+    for k in range(150):  # a flickering light: the floor brighter and darker, frame by frame
+        flicker.add(picture(THREE, gain=0.9 if k % 2 else 1.0))
+    flicker.still(1.0, THREE)
+    said = waits(Tray(FakeReader()), flicker)
+    assert said[round(7.5 * FPS)] == ""
+    assert said[149] == MOVING_WAIT
+    assert said[-1] == ""
 
 
 def test_a_still_shadow_over_the_tray_is_not_a_hand(calibration: Calibration) -> None:

@@ -62,9 +62,7 @@ def run(args: argparse.Namespace) -> int:
         if mode == "camera":
             live = open_live_tray(config.camera, config.calibration.path,
                                   app.tray_events)  # type: ignore[arg-type]
-            app.camera = lambda: live.latest if live else None
-            app.expect = live.tray.expect
-            app.camera_status = live.status
+            app.follow(live)
             table.prompt = live.notice  # e.g. learned dice to learn again, until the first move
             live.start()
         app.buttons = open_buttons(config.buttons, app.actions)

@@ -113,6 +113,7 @@ class Table:
         self.stepping: Roll | None = None
         self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
+        self.tray_waiting = ""  # why the tray reads nothing now (an arm in it), "" if nothing
         self.prompt = trouble
         self.unsure: tuple[int, ...] = ()  # faces of the last throw read unsure, to check
         self.error = ""
@@ -159,7 +160,7 @@ class Table:
             selected=self.selected,
             banner=banner,
             prompt=(self.camera_lost if self.screen == "throw" else "") or self._next_unread()
-            or self.prompt or self._commitment_note(state),
+            or self._tray_waiting() or self.prompt or self._commitment_note(state),
             typed=self.entry.text,
             error=self.error,
             dice_mode=self.mode,
@@ -183,6 +184,9 @@ class Table:
         if len(set(colours)) < 2 or not 0 <= k < len(colours):
             return ""
         return f"enter the face of the {colours[k]} die (or throw again)"
+
+    def _tray_waiting(self) -> str:
+        return self.tray_waiting if self.mode == "camera" and self.screen == "throw" else ""
 
     def _picking(self, state: GameState) -> int | None:
         """The face the buttons are on while a throw is entered by hand; None before a player

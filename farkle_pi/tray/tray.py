@@ -20,6 +20,12 @@ from farkle_pi.vision.types import DieReading, Point
 # Mean colour difference (0-255) of a die's square between two still pictures under which the
 # die has not moved: a die taken out leaves the floor, 50-126 in the fixtures' recordings.
 STILL_THERE = 12.0
+# Seconds a still hand keeps the tray from reading, and seconds of motion without a pause,
+# before the players are told why nothing is read (reaching in for dice takes less)
+HAND_SECONDS = 2.0
+MOVING_SECONDS = 8.0
+HAND_WAIT = "a hand or arm is in the tray: I read the dice once it is out"
+MOVING_WAIT = "the picture never stops moving: camera or light shaking?"
 
 
 class DiceReader(Protocol):
@@ -58,12 +64,27 @@ class Tray:
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
         self._fits: tuple[int, ...] = ()  # the frame size the calibration was checked on
+        self._t = 0.0  # the last frame's time
+        self._moving_since: float | None = None  # motion without a still frame since then
+        self._hand: tuple[float, float] | None = None  # a hand kept reads away: (first, last)
 
     @property
     def state(self) -> str:
         """"rolling" (something moves or a hand is in view), "settling" (still, not yet read)
         or "read" (this stillness has been reported): for a screen's status line."""
         return self.clock.phase.value
+
+    @property
+    def waiting(self) -> str:
+        """Why nothing has been read for a while, for the players ("" if nothing holds it up):
+        an arm resting on the rim, or a picture that never stops changing."""
+        if self._hand is not None:
+            first, last = self._hand
+            if self._t - last < 1.0 and self._t - first >= HAND_SECONDS:
+                return HAND_WAIT
+        if self._moving_since is not None and self._t - self._moving_since >= MOVING_SECONDS:
+            return MOVING_WAIT
+        return ""
 
     def expect(self, count: int | None) -> None:
         """The game says how many dice the next throw must have (None: don't check)."""
@@ -78,14 +99,21 @@ class Tray:
             self._fits = size
         still = self.meter.is_still(self.meter.moving_share(frame.image))
         self.clock.step(frame.t, still)
+        self._t = frame.t
         if not still:
+            if self._moving_since is None:
+                self._moving_since = frame.t
             self._reads.clear()
             return []
+        self._moving_since = None
         if self.clock.wants_read(frame.t):
             if self.meter.hand_in_view():
+                first = self._hand[0] if self._hand is not None else frame.t
+                self._hand = (first, frame.t)
                 self._reads.clear()
                 self.clock.restart(frame.t)
                 return []
+            self._hand = None
             self._reads.append(dedupe(self.reader(frame.image)))
         if not self.clock.ready(frame.t, len(self._reads)):
             return []
