@@ -19,7 +19,7 @@ import os
 import re
 import tomllib
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import NoReturn, TypeVar
 
@@ -137,6 +137,9 @@ SECTIONS: dict[str, type] = {
 # Where things live
 
 
+ENV_DB = "FARKLE_PI_DB"  # the game database, over the config file's
+
+
 def default_data_dir() -> Path:
     """systemd's StateDirectory when run as the service, else the XDG data directory."""
     state = os.environ.get("STATE_DIRECTORY", "")
@@ -182,7 +185,15 @@ def find_config(explicit: str | None = None) -> Path | None:
 
 
 def load_config(explicit: str | None = None) -> Config:
-    """Find and parse the config; defaults when there is no file anywhere."""
+    """Find and parse the config; defaults when there is no file anywhere. `$FARKLE_PI_DB`
+    names the database over the file's, for every command alike (the calibration stays where
+    the file puts it)."""
+    config = _read_config(explicit)
+    database = os.environ.get(ENV_DB)
+    return replace(config, store=StoreConfig(Path(database))) if database else config
+
+
+def _read_config(explicit: str | None) -> Config:
     path = find_config(explicit)
     if path is None:
         return Config()

@@ -35,11 +35,13 @@ def _private_coach_cache(
 
 
 @pytest.fixture(autouse=True)
-def _private_game_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """No test reads or writes the user's real farkle.db."""
-    path = tmp_path / "default-farkle.db"
-    monkeypatch.setenv("FARKLE_PI_DB", str(path))
-    return path
+def _private_game_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                           isolated_config: None) -> Path:
+    """No test reads or writes the user's real farkle.db (or calibration): the default place
+    is the test's own folder (`isolated_config` sets `$XDG_DATA_HOME`). Not `$FARKLE_PI_DB`,
+    which would win over a test's config."""
+    monkeypatch.delenv("FARKLE_PI_DB", raising=False)
+    return tmp_path / "xdg-data" / "farkle-pi" / "farkle.db"
 
 
 APT_PACKAGE = {"systemd-analyze": "systemd"}

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from farkle_pi.cli import main
+from farkle_pi.config import load_config
 
 CONTRACT = [
     "players",
@@ -168,10 +169,31 @@ def test_game_database_comes_from_the_config_when_not_given(
     database = tmp_path / "from-config.db"
     config_file = tmp_path / "config.toml"
     config_file.write_text(f'[store]\ndatabase = "{database}"\n')
-    monkeypatch.delenv("FARKLE_PI_DB")
     monkeypatch.setenv("FARKLE_PI_CONFIG", str(config_file))
     assert main(["game", "new", "--players", "Ann", "Bob"]) == 0
     assert database.is_file()
+
+
+def test_the_database_variable_wins_over_the_config_for_every_command(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`$FARKLE_PI_DB` over the config's `[store] database` for the table and `doctor` as for
+    `game` and the reports: one of them on another file would show another game night."""
+    configured, chosen = tmp_path / "config-dir" / "from-config.db", tmp_path / "from-env.db"
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[store]\ndatabase = "{configured}"\n')
+    monkeypatch.setenv("FARKLE_PI_CONFIG", str(config_file))
+    monkeypatch.setenv("FARKLE_PI_DB", str(chosen))
+    assert main(["game", "new", "--players", "Ann", "Bob"]) == 0
+    assert chosen.is_file() and not configured.exists()
+    config = load_config()  # what `farkle-pi table` opens
+    assert config.store.database == chosen
+    assert config.calibration.path == configured.parent / "calibration.json"
+    capsys.readouterr()
+    main(["doctor"])
+    database_line = [line for line in capsys.readouterr().out.splitlines()
+                     if " database: " in line]
+    assert database_line and str(chosen) in database_line[0]
 
 
 def test_undo_takes_back_the_command_that_ended_the_game(
@@ -187,13 +209,32 @@ def test_undo_takes_back_the_command_that_ended_the_game(
     assert show(capsys, db)["winners"] == ["Ann"]
     code, _, err = run(capsys, db, "game", "throw", "123456")
     assert code == 2 and err == ("farkle-pi: game 1 is over (Ann won): `farkle-pi game undo` "
-                                 "takes back its last command, or start one with farkle-pi "
-                                 "game new --players NAME NAME\n")
+                                 "takes back its last command (`game correct` a misread last "
+                                 "throw), or start one with farkle-pi game new --players NAME "
+                                 "NAME\n")
+    code, _, err = run(capsys, db, "game", "correct", "111555")
+    assert code == 2 and "only the last throw can be corrected" in err  # it ended on a bank
     assert run(capsys, db, "game", "undo")[0] == 0
     view = show(capsys, db)
     assert view["over"] is False and view["winners"] == [] and view["turn_points"] == 2500
     code, out, _ = run(capsys, db, "history", "--json")
     assert json.loads(out)["games"][0]["over"] is False
+
+
+def test_a_misread_throw_that_ended_the_game_can_be_corrected(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Bob's last throw in the final round, misread as a Farkle, ended the game; the true
+    dice put it back in play, as `correct` does for any last throw."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--set", "target=2000")
+    for words in (["throw", "111555"], ["keep", "111555"], ["bank"], ["throw", "223346"]):
+        assert run(capsys, db, "game", *words)[0] == 0
+    assert show(capsys, db)["winners"] == ["Ann"]
+    assert run(capsys, db, "game", "correct", "111555")[0] == 0
+    view = show(capsys, db)
+    assert view["over"] is False and view["current"] == "Bob"
+    assert view["last_throw"] == [1, 1, 1, 5, 5, 5]
 
 
 def test_a_two_colour_throw_names_every_colour_and_two_at_most(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Any
 
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
-from farkle_pi.store import ENV_DB, GameRecord, Store, default_path
+from farkle_pi.store import ENV_DB, GameRecord, Store
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
@@ -24,12 +23,9 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
 
 
 def db_path(args: argparse.Namespace) -> Path:
-    """`--db`, else `$FARKLE_PI_DB`, else the config's `[store] database` (or its default)."""
-    if args.db:
-        return Path(args.db)
-    if os.environ.get(ENV_DB):
-        return default_path()
-    return load_config().store.database
+    """`--db`, else `$FARKLE_PI_DB`, else the config's `[store] database` (or its default):
+    `load_config` takes the variable over the file, as the table and `doctor` do."""
+    return Path(args.db) if args.db else load_config().store.database
 
 
 def open_store(args: argparse.Namespace, create: bool = False) -> Store:

@@ -78,9 +78,10 @@ def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse
     def run(args: argparse.Namespace) -> int:
         command = make(args)
         with open_store(args) as store:
-            # after the game only undo: it takes back the command that ended it (a misread
-            # last throw, a bank typed by mistake) before the wrong winner stays in the history
-            table = _latest(store) if isinstance(command, Undo) else _in_progress(store)
+            # after the game only undo and correct: they take back the command that ended it
+            # (a bank typed by mistake, a misread last throw) before the wrong winner stays in
+            # the history; correct refuses unless that command was the throw
+            table = _latest(store) if isinstance(command, Undo | Correct) else _in_progress(store)
             if isinstance(command, Throw | Correct):
                 check_colours(command.roll, table.state.rules)
             table.apply(command)
@@ -118,7 +119,8 @@ def _in_progress(store: Store) -> StoredGame:
     if table.state.over:
         won = " and ".join(table.state.winner_names())
         raise FarkleError(f"game {table.id} is over ({won} won): `farkle-pi game undo` takes "
-                          f"back its last command, or {_START}")
+                          f"back its last command (`game correct` a misread last throw), or "
+                          f"{_START}")
     return table
 
 

@@ -35,7 +35,8 @@ The public API:
   are pure: `player_stats(store.records())`, `fairness(face_totals(store.records()))`.
 """
 
-from farkle_pi.store.db import ENV_DB, ChangedElsewhere, Store, StoredGame, default_path
+from farkle_pi.config import ENV_DB
+from farkle_pi.store.db import ChangedElsewhere, Store, StoredGame, default_path
 from farkle_pi.store.fairness import Fairness, chi_square_sf, dice_needed, fairness
 from farkle_pi.store.records import GameRecord, face_totals
 from farkle_pi.store.stats import PlayerStats, player_stats

@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.config import ENV_DB
 from farkle_pi.errors import FarkleError
 from farkle_pi.game import (
     AddPlayer,
@@ -33,7 +34,6 @@ from farkle_pi.game.seating import check_seating
 from farkle_pi.rules import RuleSet
 from farkle_pi.store.records import GameRecord
 
-ENV_DB = "FARKLE_PI_DB"
 # Each schema version as the step from the one before (0: an empty file); never edit a step.
 _MIGRATIONS = {
     1: """
