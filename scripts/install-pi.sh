@@ -12,11 +12,13 @@
 #  3. farkle-pi itself into the venv with --no-deps: pip must not replace apt's numpy/OpenCV
 #     (OpenCV 4.12+ from pip wants numpy 2, which breaks apt's picamera2 on Bookworm); the
 #     dice reader's nets and the demo recording go in with it, as package data.
-#  4. the `farkle` system user, in groups video, render, input and gpio.
+#  4. the `farkle` system user, in groups video, render, input and gpio, and its state folder
+#     /var/lib/farkle-pi (systemd would make it at the first start; calibrate may come first).
 #  5. /etc/farkle-pi/config.toml from config.example.toml, only if there is none yet.
 #  6. the systemd unit, enabled for the next boot; a running table is restarted.
+#  7. /usr/local/bin/farkle-pi, so the commands the docs give are on the PATH.
 # The database in /var/lib/farkle-pi and the config are never touched by an upgrade.
-# FARKLE_PI_ROOT=DIR prefixes the paths it writes under /opt and /etc: for tests only (they
+# FARKLE_PI_ROOT=DIR prefixes the paths it writes (/opt, /etc, /var, /usr): for tests only (they
 # also stub apt, useradd, systemctl and python3; see tests/test_installer.py).
 set -euo pipefail
 
@@ -29,11 +31,15 @@ UNIT_DIR=$ROOT/etc/systemd/system
 UNIT=farkle-pi.service
 SERVICE_USER=farkle
 STATE_DIR=/var/lib/farkle-pi
+COMMAND_LINK=$ROOT/usr/local/bin/farkle-pi
+DESKTOP=0
 GROUPS_NEEDED=(video render input gpio)
 APT_PACKAGES=(
     python3 python3-venv python3-pip
     python3-numpy python3-opencv python3-pygame
     python3-picamera2 python3-gpiozero python3-lgpio
+    # what SDL's KMSDRM driver draws with (EGL on GBM); today OpenCV's Qt brings them along
+    libegl1 libgl1-mesa-dri libgbm1
 )
 # What the venv must import from apt before farkle-pi goes in (the names pip would fetch).
 IMPORTS="import numpy, cv2, pygame, gpiozero, picamera2"
@@ -57,6 +63,10 @@ for arg in "$@"; do
 done
 
 step() { printf '\n== %s\n' "$*"; }
+desktop_warning() {
+    warn "the Pi boots to the desktop, which holds the display: choose console boot" \
+         "(sudo raspi-config > System Options > Boot) for the table to show"
+}
 note() { printf '= %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
 # Print a command exactly as it would run; run it unless this is a dry run.
@@ -91,8 +101,8 @@ preflight() {
     esac
     [ "$(uname -m)" = aarch64 ] || warn "made for 64-bit Raspberry Pi OS, this is $(uname -m)"
     if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
-        warn "the Pi boots to the desktop, which holds the display: choose console boot" \
-             "(sudo raspi-config > System Options > Boot) for the table to show"
+        DESKTOP=1
+        desktop_warning
     fi
 }
 
@@ -175,6 +185,14 @@ make_user() {
             run usermod --append --groups "$group" "$SERVICE_USER"
         fi
     done
+    # The database and calibration live here; without it `calibrate` before the first boot,
+    # and the doctor run below, would find no folder to write in.
+    if [ -d "$ROOT$STATE_DIR" ]; then
+        note "keeping $STATE_DIR"
+    else
+        run install -d -m 0750 "$ROOT$STATE_DIR"
+        run chown "$SERVICE_USER:$SERVICE_USER" "$ROOT$STATE_DIR"
+    fi
 }
 
 install_config() {
@@ -206,6 +224,12 @@ install_unit() {
     fi
 }
 
+link_command() {
+    step "Command $COMMAND_LINK"
+    run install -d -m 0755 "$(dirname "$COMMAND_LINK")"
+    run ln -sfn "$VENV/bin/farkle-pi" "$COMMAND_LINK"
+}
+
 check_health() {
     step "farkle-pi doctor, as $SERVICE_USER"
     if [ "$DRY_RUN" = 1 ]; then
@@ -228,6 +252,8 @@ install_package
 make_user
 install_config
 install_unit
+link_command
 check_health
 step "Done"
 note "logs: journalctl -u farkle-pi -f    config: $CONFIG_DIR/config.toml"
+[ "$DESKTOP" = 0 ] || desktop_warning

@@ -167,7 +167,7 @@ esac
 exit 0
 """
 STUBBED = ["apt-get", "id", "getent", "useradd", "groupadd", "usermod", "python3", "systemctl",
-           "runuser", "env"]
+           "runuser", "env", "chown"]
 
 
 def real_run(root: Path, state: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -216,6 +216,9 @@ def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> Non
     assert config.read_text() == (REPO / "config.example.toml").read_text()
     assert unit.read_text() == (REPO / "systemd/farkle-pi.service").read_text()
     assert not (root / "opt/farkle-pi/build").exists()
+    assert (root / "var/lib/farkle-pi").is_dir()  # calibrate may run before the first boot
+    assert f"chown farkle:farkle {root}/var/lib/farkle-pi" in calls
+    assert (root / "usr/local/bin/farkle-pi").resolve() == (venv / "bin/farkle-pi").resolve()
 
     # The table is now running with a config of its own; run the installer again.
     config.write_text('[table]\nplayers = ["Ann", "Bob"]\n', encoding="utf-8")
@@ -229,4 +232,5 @@ def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> Non
     assert "systemctl restart farkle-pi.service" in calls
     assert config.read_text() == '[table]\nplayers = ["Ann", "Bob"]\n'
     assert f"= keeping {config}" in second.stdout
+    assert "= keeping /var/lib/farkle-pi" in second.stdout
     assert "= keeping the venv" in second.stdout

@@ -115,6 +115,8 @@ def test_journal_restart_and_boot(unit: dict[str, list[str]]) -> None:
     assert unit["Service.StandardOutput"] == ["journal"]
     assert unit["Service.StandardError"] == ["journal"]
     assert unit["Service.Restart"] == ["always"]  # a clean Esc too: no blank tty1
+    # no start limit: after ten quick failures (no screen yet) systemd would stop for good
+    assert unit["Unit.StartLimitIntervalSec"] == ["0"]
     assert unit["Install.WantedBy"] == ["multi-user.target"]
     assert unit["Service.ExecStart"][0].startswith("/opt/farkle-pi/venv/bin/farkle-pi ")
 

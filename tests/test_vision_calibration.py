@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 from pathlib import Path
 
 import cv2
@@ -115,10 +116,10 @@ def test_a_full_disk_leaves_the_old_calibration_whole(
     Calibration(die_size_px=40.0).save(path)
     before = path.read_text()
 
-    def full(self: Path, *args: object, **kwargs: object) -> int:
+    def full(fd: int) -> None:  # the card takes the data only at fsync: the disk is full
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(Path, "write_text", full)
+    monkeypatch.setattr(os, "fsync", full)
     with pytest.raises(FarkleError, match=r"cannot save the calibration .*No space left") as error:
         Calibration(die_size_px=50.0).save(path)
     assert "\n" not in str(error.value) and "free some space" in str(error.value)

@@ -22,39 +22,54 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before app.py imports pygame
-    from farkle_pi.app import App
-    from farkle_pi.config import load_config
-    from farkle_pi.devices.buttons import open_buttons
+    from farkle_pi.config import Config, load_config
     from farkle_pi.errors import FarkleError
-    from farkle_pi.rules import load_rules
-    from farkle_pi.store import Store
-    from farkle_pi.table.camera import open_live_tray
-    from farkle_pi.table.table import Table
     from farkle_pi.table.trouble import show_trouble
     from farkle_pi.ui.display import open_surface
     from farkle_pi.ui.theme import theme_named
 
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    config = load_config(args.config)
-    mode = args.dice or config.table.dice
-    rules = load_rules(config.rules.preset, dict(config.rules.overrides))
+    trouble: FarkleError | None = None
+    try:
+        config = load_config(args.config)
+    except FarkleError as error:  # the screen still shows it: under systemd nobody reads stderr
+        config, trouble = Config(), error
     surface = open_surface(
         config.screen.size,
         fullscreen=config.screen.fullscreen and not args.windowed,
         hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
     )
     theme = theme_named(config.table.theme)
-    try:
-        store = Store(config.store.database)
+    while True:
         try:
-            # the camera follows the config, not a resumed game's mode: the next game may want it
-            table = Table(store, rules, config.table.players, mode, resume=not args.new,
-                          camera=mode == "camera")
-        except BaseException:
-            store.close()
-            raise
-    except FarkleError as error:  # on the screen too: under systemd nobody reads the journal
-        show_trouble(surface, theme, str(error), config.buttons)
+            if trouble is not None:
+                raise trouble
+            return _play(args, load_config(args.config), surface, theme)
+        except FarkleError as error:
+            # on the screen until someone fixes it and presses a button: then try again here
+            # (exiting would let systemd's start limit give up on the table for good)
+            if not show_trouble(surface, theme, str(error), config.buttons):
+                raise
+            trouble = None
+
+
+def _play(args: argparse.Namespace, config: Any, surface: Any, theme: Any) -> int:
+    from farkle_pi.app import App
+    from farkle_pi.devices.buttons import open_buttons
+    from farkle_pi.rules import load_rules
+    from farkle_pi.store import Store
+    from farkle_pi.table.camera import open_live_tray
+    from farkle_pi.table.table import Table
+
+    mode = args.dice or config.table.dice
+    rules = load_rules(config.rules.preset, dict(config.rules.overrides))
+    store = Store(config.store.database)
+    try:
+        # the camera follows the config, not a resumed game's mode: the next game may want it
+        table = Table(store, rules, config.table.players, mode, resume=not args.new,
+                      camera=mode == "camera")
+    except BaseException:
+        store.close()
         raise
     with store:
         app = App(table, surface, theme)

@@ -31,6 +31,7 @@ STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
 NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
 # learned dice fitted on the reader before an update (as TEACH_HINT, short enough to read)
 RELEARN = "dice reader updated - teach me your dice again: farkle-pi dice-check --learn"
+UNCALIBRATED = "tray calibration unreadable - calibrate again: farkle-pi calibrate"
 DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
 
 
@@ -304,7 +305,12 @@ def _calibration(path: Path) -> tuple[Calibration | None, str]:
     learned dice that no longer fit the reader are left out, and the table still starts)."""
     if not path.is_file():
         return None, ""
-    calibration, stale = Calibration.load(path).for_this_reader()
+    try:
+        loaded = Calibration.load(path)
+    except FarkleError as error:  # a damaged file (a power cut while saving): play uncalibrated
+        log.warning("%s: reading the whole picture without it", error)
+        return None, UNCALIBRATED
+    calibration, stale = loaded.for_this_reader()
     if stale:
         log.warning("%s: reading without them", RELEARN)
     return calibration, RELEARN if stale else ""

@@ -1,5 +1,6 @@
-"""The table that cannot start says why on its screen and waits for a press before it gives up
-(systemd then starts it again: a disk that was cleared, or a file put back, is picked up)."""
+"""The table that cannot start says why on its screen and waits for a press: then it tries
+again (a config put right, a disk cleared, a file put back). Without a press it gives up after
+WAIT_SECONDS, and systemd starts it again."""
 
 from __future__ import annotations
 
@@ -16,12 +17,13 @@ from farkle_pi.ui.screens import trouble
 from farkle_pi.ui.theme import Theme
 
 WAIT_SECONDS = 600.0  # then try again anyway: the trouble may have passed by itself
-PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN, pygame.QUIT)
+PRESSES = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN)
 
 
 def show_trouble(surface: pygame.Surface, theme: Theme, message: str, pins: ButtonsConfig
-                 ) -> None:
-    """Draw `message` and return at the first button, key or tap, or after WAIT_SECONDS."""
+                 ) -> bool:
+    """Draw `message`; True at the first button, key or tap (try again), False after
+    WAIT_SECONDS without one. Esc or closing the window is no retry."""
     surface.fill(theme.background)
     trouble.draw(Painter(surface, theme), message)
     pygame.display.flip()
@@ -30,13 +32,22 @@ def show_trouble(surface: pygame.Surface, theme: Theme, message: str, pins: Butt
     try:
         end = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < end:
-            if any(event.type in PRESSES for event in pygame.event.get()):
-                return
+            for event in pygame.event.get():
+                if _quits(event):
+                    return False
+                if event.type in PRESSES:
+                    return True
             try:
                 presses.get(timeout=0.1)
-                return
+                return True
             except Empty:
                 continue
+        return False
     finally:
         if buttons is not None:
             buttons.close()
+
+
+def _quits(event: pygame.event.Event) -> bool:
+    return event.type == pygame.QUIT or (event.type == pygame.KEYDOWN
+                                         and event.key == pygame.K_ESCAPE)

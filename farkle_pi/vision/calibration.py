@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeGuard
@@ -21,6 +20,7 @@ import numpy as np
 import numpy.typing as npt
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import write_whole
 from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.types import Point
 
@@ -88,12 +88,9 @@ class Calibration:
         }
         if self.learned is not None:
             raw["learned_dice"] = self.learned.to_json()
-        part = path.with_name(path.name + ".part")  # a full disk leaves the old file whole
-        try:
-            part.write_text(json.dumps(raw, indent=1) + "\n", encoding="utf-8")
-            os.replace(part, path)
+        try:  # a full disk or a power cut leaves the old file whole
+            write_whole(path, (json.dumps(raw, indent=1) + "\n").encode("utf-8"))
         except OSError as error:
-            part.unlink(missing_ok=True)
             raise FarkleError(f"cannot save the calibration {path}: {error.strerror or error} "
                               "(free some space, or give a folder you can write to)") from None
 

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import write_whole
 
 Image = npt.NDArray[np.uint8]
 Box = tuple[int, int, int, int]  # x, y, w, h in the picture's pixels
@@ -48,7 +49,7 @@ def keep_photo(folder: Path, stem: str, image: Image, dice: Sequence[tuple[int, 
         ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         if not ok:
             raise FarkleError(f"cannot encode the picture for {path}")
-        _write_synced(path, jpeg.tobytes())
+        write_whole(path, jpeg.tobytes())
         row = {"image": path.name,
                "dice": [{"value": face, "bbox": list(box)} for face, box in dice]}
         with open(folder / LABELS, "a", encoding="utf-8") as labels:
@@ -68,16 +69,3 @@ def _free_name(folder: Path, stem: str) -> Path:
         count += 1
         path = folder / f"{stem}-{count}.jpg"
     return path
-
-
-def _write_synced(path: Path, data: bytes) -> None:
-    """The file whole or not at all: a full disk leaves no half picture with a label."""
-    part = path.with_name(path.name + ".part")
-    try:
-        with open(part, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(part, path)
-    finally:
-        part.unlink(missing_ok=True)
