@@ -8,6 +8,7 @@ logged and shown on the screen, and the next frame goes on.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from queue import Empty, Queue
 from typing import TypeVar
@@ -18,6 +19,7 @@ import pygame
 from farkle_pi.devices import Frame
 from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.table.camera import LiveTray
+from farkle_pi.table.presses import BankHold, SeenGuard
 from farkle_pi.table.table import Table
 from farkle_pi.table.tray_input import TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
@@ -44,6 +46,7 @@ class App:
         buttons: TableButtons | None = None,
         camera: Callable[[], Frame | None] | None = None,
         expect: Callable[[int | None], None] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.table = table
         self.surface = surface
@@ -56,6 +59,8 @@ class App:
         self.expect = expect  # tells the tray how many dice the next throw must have
         self.camera_status: Callable[[], str] | None = None  # "" or why the camera is lost
         self.tray_waiting: Callable[[], str] | None = None  # "" or why the tray reads nothing
+        self.seen = SeenGuard(clock)  # button presses the players had no time to mean
+        self.bank_hold: BankHold | None = None  # BANK while the tray's dice roll (camera)
         self.view: TableView | None = None  # what the last frame showed
         self._expected: int | None = None
         self._drawn: tuple[TableView, int | None] | None = None
@@ -71,6 +76,7 @@ class App:
         self.expect = live.tray.expect
         self.camera_status = live.status
         self.tray_waiting = lambda: live.tray.waiting
+        self.bank_hold = BankHold(self.seen.clock, lambda: live.tray.state != "read")
 
     def step(self) -> bool:
         """One frame; False once someone quit."""
@@ -87,20 +93,32 @@ class App:
     def _inputs(self) -> None:
         # the table plays on without its camera (dice entered by hand) and says why
         self.table.camera_trouble = self.camera_status() if self.camera_status else ""
-        self.table.tray_waiting = self.tray_waiting() if self.tray_waiting else ""
         for event in pygame.event.get():
             if event.type in REDRAW_EVENTS:
                 self._drawn = None  # the window was uncovered or changed: draw it again
             action = event_action(event, self.hits, self.table.typing_text)
             if action is not None:
                 self.actions.put(action)
+        # what the tray saw first: a throw that landed as BANK was pressed came before it
+        self.seen.look(self.table)
+        for news in _drain(self.tray_events):
+            self.table.tray(news)
+            self.seen.look(self.table)
         for action in _drain(self.actions):
             if action.kind == "quit":
                 self.running = False
                 return
-            self.table.handle(action)
-        for news in _drain(self.tray_events):
-            self.table.tray(news)
+            if self.seen.drops(action):
+                log.info("%s pressed before the change on the screen could be seen: dropped",
+                         action.kind)
+            elif self.bank_hold is None or not self.bank_hold.takes(action, self.table):
+                self.table.handle(action)
+            self.seen.look(self.table)
+        if self.bank_hold is not None:
+            self.bank_hold.release(self.table)
+            self.seen.look(self.table)
+        held = self.bank_hold.waiting if self.bank_hold is not None else ""
+        self.table.tray_waiting = held or (self.tray_waiting() if self.tray_waiting else "")
         self._tell_tray()
 
     def _tell_tray(self) -> None:

@@ -35,6 +35,15 @@ def _private_coach_cache(
 
 
 @pytest.fixture(autouse=True)
+def _short_trouble(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table that cannot start waits ten minutes for a press on its trouble screen; here
+    nobody presses, so it gives up at once (tests that press patch `show_trouble`)."""
+    from farkle_pi.table import trouble
+
+    monkeypatch.setattr(trouble, "WAIT_SECONDS", 0.05)
+
+
+@pytest.fixture(autouse=True)
 def _private_game_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                            isolated_config: None) -> Path:
     """No test reads or writes the user's real farkle.db (or calibration): the default place

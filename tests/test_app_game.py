@@ -17,6 +17,7 @@ from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
+from farkle_pi.table.presses import SEEN_SECONDS
 from farkle_pi.table.table import BANNER_SECONDS, Table
 from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.theme import DARK
@@ -33,7 +34,7 @@ def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
     clock = [0.0]
     table = Table(store, rules, ["Ann", "Bob"], "manual", clock=lambda: clock[0], resume=False)
     table.setup = table.setup.__class__(players=("Ann", "Bob"), target=2000, dice_mode="manual")
-    app = App(table, surface, DARK)
+    app = App(table, surface, DARK, clock=lambda: clock[0])
     app.clock = clock  # type: ignore[attr-defined]
     app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.05)
     yield app
@@ -42,6 +43,9 @@ def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
 
 
 def gpio(app: App, pin: int, hold: float = 0.0) -> None:
+    """A press by a player who has looked at the screen first (a press sooner is dropped:
+    farkle_pi.table.presses)."""
+    app.clock[0] += SEEN_SECONDS  # type: ignore[attr-defined]
     factory = Device.pin_factory
     assert isinstance(factory, MockFactory)
     factory.pin(pin).drive_low()

@@ -24,6 +24,7 @@ from farkle_pi.game import GameState
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.camera import DEMO_SESSION, LiveTray, Recording, TrayPlayer
+from farkle_pi.table.presses import SEEN_SECONDS
 from farkle_pi.table.table import Table
 from farkle_pi.tray import Tray
 from farkle_pi.tray.tray import HAND_WAIT
@@ -43,19 +44,23 @@ def test_a_whole_game_from_tray_frames(tmp_path: Path, mock_pins: MockFactory) -
         table = Table(store, rules, ["Ann", "Bob"], "camera", clock=lambda: now[0],
                       resume=False, say=lambda _: None)
         app = App(table, open_surface((800, 480), headless=True), DARK,
-                  expect=player.tray.expect)
+                  expect=player.tray.expect, clock=lambda: now[0])
         pins = ButtonsConfig(bank=BANK_PIN, next=6, keep=13, undo=19, bank_led=26)
         app.buttons = TableButtons(pins, app.actions, mock_pins)
         try:
             BANK(app, mock_pins)  # BANK on the setup screen starts the game
             banks_pressed = []
+            seen_since: dict[object, float] = {}
             while not player.finished and not (table.state and table.state.over):
                 for event in player.until(now[0]):
                     app.tray_events.put(event)
                 app.step()
                 state = table.state
                 assert state is not None
-                if _wants_bank(state):  # the table's own decision: Bob at 350, Ann at 1,500
+                # the table's own decision: Bob at 350, Ann at 1,500; pressed once the
+                # players have had a moment to see it (a press sooner is dropped)
+                since = seen_since.setdefault(state, now[0])
+                if _wants_bank(state) and now[0] - since >= SEEN_SECONDS:
                     banks_pressed.append((state.player.name, state.turn_points))
                     BANK(app, mock_pins)
                 now[0] += 0.1

@@ -39,7 +39,8 @@ def test_each_button_puts_its_action_on_the_queue(mock_pins: MockFactory) -> Non
         press(mock_pins, 5)
         press(mock_pins, 6)
         press(mock_pins, 13)
-        assert drain(queue) == [Action("bank"), Action("next"), Action("keep")]
+        assert drain(queue) == [Action("bank", button=True), Action("next", button=True),
+                                Action("keep", button=True)]
     finally:
         buttons.close()
 
@@ -53,7 +54,7 @@ def test_undo_needs_a_hold(mock_pins: MockFactory) -> None:
         mock_pins.pin(19).drive_low()
         held = drain(queue, wait=0.4)
         mock_pins.pin(19).drive_high()
-        assert held == [Action("undo")]
+        assert held == [Action("undo", button=True)]
     finally:
         buttons.close()
 

@@ -36,7 +36,6 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[TableView]:
 def test_a_config_typo_is_on_the_screen_and_the_exit_line(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started: list[TableView]
 ) -> None:
-    monkeypatch.setattr(trouble, "WAIT_SECONDS", 0.3)  # nobody presses
     screen = words_drawn(monkeypatch)
     config = tmp_path / "config.toml"
     config.write_text(GOOD + "[rules]\npreset = [\n")

@@ -64,7 +64,7 @@ class TableButtons:
             return device
 
         def press(kind: str) -> Any:
-            return lambda: actions.put(Action(kind))  # type: ignore[arg-type]
+            return lambda: actions.put(Action(kind, button=True))  # type: ignore[arg-type]
 
         try:
             self.bank = button(pins.bank)

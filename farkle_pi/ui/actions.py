@@ -27,6 +27,7 @@ class Action:
     kind: ActionKind
     value: int = 0
     text: str = ""
+    button: bool = False  # pressed on a GPIO button (see farkle_pi.table.presses)
 
 
 @dataclass(frozen=True)

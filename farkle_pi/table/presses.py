@@ -1,0 +1,81 @@
+"""Button presses at a real table: a press can come before the players have seen what it
+acts on (a second press of an impatient thumb, two buttons hit together, BANK while the dice
+still roll). These two guards sit between the buttons and the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+
+# A game change (a throw shown, a turn ended, another screen) needs this long to be seen: a
+# button press sooner acted on what came before, so it is dropped.
+SEEN_SECONDS = 0.5
+# How long a BANK pressed while the tray moves waits for it to be still (an arm resting on the
+# rim must not hold it for ever; dice stop and are read in 1-2 s)
+HOLD_SECONDS = 4.0
+HELD = "BANK pressed: waiting for the dice to stop"
+THROWN_FIRST = "the dice were thrown before BANK: the throw counts"
+GUARDED = ("bank", "next", "keep")
+
+
+class SeenGuard:
+    """Drops a button press that came less than SEEN_SECONDS after the game or the screen
+    changed: it was meant for the screen before (the echo of BANK on the next player, NEXT
+    and BANK together stealing, KEEP twice throwing and keeping unseen virtual dice)."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self.clock = clock
+        self._shown: tuple[object, str] | None = None
+        self._changed_at = -SEEN_SECONDS
+
+    def look(self, table: Table) -> None:
+        """Note what the table shows now (after every change the app makes)."""
+        shown = (table.state, table.screen)
+        if self._shown is None or shown[0] is not self._shown[0] or shown[1] != self._shown[1]:
+            if self._shown is not None:
+                self._changed_at = self.clock()
+            self._shown = shown
+
+    def drops(self, action: Action) -> bool:
+        return (action.button and action.kind in GUARDED
+                and self.clock() - self._changed_at < SEEN_SECONDS)
+
+
+class BankHold:
+    """In camera mode, BANK pressed while the tray is not still waits until it is: dice
+    thrown before the press land, are read and count (a Farkle seen coming cannot be banked
+    out of); dice only picked up, or a hand in the tray, let the bank go through."""
+
+    def __init__(self, clock: Callable[[], float], tray_busy: Callable[[], bool]) -> None:
+        self.clock = clock
+        self.tray_busy = tray_busy
+        self._held: tuple[Action, float, int] | None = None
+
+    @property
+    def waiting(self) -> str:
+        return HELD if self._held is not None else ""
+
+    def takes(self, action: Action, table: Table) -> bool:
+        """True when `action` is a BANK to hold (the table must not see it yet)."""
+        state = table.state
+        if (action.kind != "bank" or state is None or state.phase != "choose"
+                or table.mode != "camera" or table.camera_lost or not self.tray_busy()):
+            return False
+        self._held = (action, self.clock(), len(state.throws))
+        return True
+
+    def release(self, table: Table) -> None:
+        """Once the tray is still (or HOLD_SECONDS passed): the BANK, unless a throw came first."""
+        if self._held is None:
+            return
+        action, since, throws = self._held
+        if self.tray_busy() and self.clock() - since < HOLD_SECONDS and not table.camera_lost:
+            return
+        self._held = None
+        state = table.state
+        if state is not None and len(state.throws) > throws:
+            table.error = THROWN_FIRST
+        else:
+            table.handle(action)

@@ -1,0 +1,214 @@
+"""Presses on the real buttons (gpiozero's mock pins) that come before the players could see
+what they act on: BANK while the dice roll into a Farkle, a second BANK that would act for
+the next player, two buttons hit together, KEEP twice on virtual dice."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from tray_news import TrayDie, TrayNews
+
+from farkle_pi.app import App
+from farkle_pi.config import ButtonsConfig
+from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.presses import HELD, HOLD_SECONDS, SEEN_SECONDS, THROWN_FIRST, BankHold
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.theme import DARK
+
+PINS = ButtonsConfig(bank=19, next=5, keep=6, undo=13, bank_led=26)
+
+
+class Tabletop:
+    """The app with its buttons, a clock the test moves, and a tray that rolls when told."""
+
+    def __init__(self, tmp_path: Path, pins: MockFactory, mode: str,
+                 overrides: dict[str, str] | None = None) -> None:
+        self.now = 0.0
+        self.rolling = False
+        self.pins = pins
+        self.store = Store(tmp_path / "farkle.db")
+        rules = load_rules("standard", overrides or {})
+        self.table = Table(self.store, rules, ["Ann", "Bob"], mode, clock=lambda: self.now,
+                           resume=False, say=lambda _: None)
+        self.table.new_game()
+        self.app = App(self.table, open_surface((800, 480), headless=True), DARK,
+                       clock=lambda: self.now)
+        if mode == "camera":
+            self.app.bank_hold = BankHold(lambda: self.now, lambda: self.rolling)
+        self.app.buttons = TableButtons(PINS, self.app.actions, pins)
+        self.app.step()
+
+    def press(self, *pins: int, after: float = SEEN_SECONDS) -> None:
+        """Buttons pressed together, `after` seconds on; then one frame."""
+        self.now += after
+        for pin in pins:
+            self.pins.pin(pin).drive_low()
+        for pin in pins:
+            self.pins.pin(pin).drive_high()
+        self.app.step()
+
+    def tray(self, kind: str, faces: str) -> None:
+        self.app.tray_events.put(TrayNews(kind, tuple(TrayDie(int(f)) for f in faces)))
+
+    def scores(self) -> dict[str, int]:
+        state = self.table.state
+        assert state is not None
+        return {p.name: p.score for p in state.players}
+
+
+@pytest.fixture
+def camera(tmp_path: Path, mock_pins: MockFactory) -> Iterator[Tabletop]:
+    top = Tabletop(tmp_path, mock_pins, "camera")
+    top.tray("settled", "155234")  # Ann throws; takes the 1 and 5 5 out; picks up the rest
+    top.tray("removed", "155")
+    top.tray("removed", "234")
+    top.app.step()
+    state = top.table.state
+    assert state is not None and state.phase == "choose" and state.turn_points == 200
+    yield top
+    assert top.app.buttons is not None
+    top.app.buttons.close()
+    top.store.close()
+
+
+def test_bank_while_the_dice_roll_waits_and_a_farkle_landing_counts(camera: Tabletop) -> None:
+    camera.rolling = True  # Ann throws her 3 dice and hits BANK as they tumble
+    camera.press(PINS.bank)
+    assert camera.scores() == {"Ann": 0, "Bob": 0}
+    view = camera.app.view
+    assert view is not None and view.prompt == HELD
+    camera.now += 1.0
+    camera.rolling = False
+    camera.tray("settled", "234")  # a Farkle
+    camera.app.step()
+    assert camera.scores() == {"Ann": 0, "Bob": 0}
+    state = camera.table.state
+    assert state is not None and state.turns[-1].farkle and state.player.name == "Bob"
+    assert camera.table.error == THROWN_FIRST
+
+
+def test_bank_while_dice_are_only_picked_up_banks_once_the_tray_is_still(
+    camera: Tabletop
+) -> None:
+    camera.rolling = True  # a hand in the tray, no throw
+    camera.press(PINS.bank)
+    assert camera.scores() == {"Ann": 0, "Bob": 0}
+    camera.now += 0.5
+    camera.rolling = False
+    camera.app.step()
+    assert camera.scores() == {"Ann": 200, "Bob": 0}
+
+
+def test_a_hand_that_stays_in_the_tray_does_not_hold_bank_for_ever(camera: Tabletop) -> None:
+    camera.rolling = True
+    camera.press(PINS.bank)
+    camera.now += HOLD_SECONDS
+    camera.app.step()
+    assert camera.scores() == {"Ann": 200, "Bob": 0}
+
+
+def test_bank_pressed_as_a_farkle_settles_in_the_same_frame_is_no_bank(
+    camera: Tabletop
+) -> None:
+    """The settle and the press reach the app together: the throw came first."""
+    camera.tray("settled", "234")
+    camera.press(PINS.bank)
+    state = camera.table.state
+    assert state is not None and state.turns[-1].farkle
+    assert camera.scores() == {"Ann": 0, "Bob": 0} and camera.table.error == ""
+
+
+@pytest.fixture
+def manual(tmp_path: Path, mock_pins: MockFactory) -> Iterator[Tabletop]:
+    top = Tabletop(tmp_path, mock_pins, "manual", {"target": "5000", "stealing": "true"})
+    yield top
+    assert top.app.buttons is not None
+    top.app.buttons.close()
+    top.store.close()
+
+
+def type_throw(top: Tabletop, faces: str) -> None:
+    top.now += SEEN_SECONDS
+    for face in faces:
+        top.app.actions.put(Action("digit", int(face)))
+    top.app.step()
+
+
+def bank(top: Tabletop, throw: str, keep: str) -> None:
+    """A turn: the throw typed, NEXT to the keep wanted, BANK; each press after a look."""
+    type_throw(top, throw)
+    for _ in range(10):
+        option = top.table.view().selected_option
+        assert option is not None
+        if "".join(map(str, option.keep)) == keep:
+            top.press(PINS.bank)
+            return
+        top.press(PINS.next)
+    raise AssertionError(f"no option keeps {keep}")
+
+
+def test_a_second_bank_a_moment_later_does_not_act_for_the_next_player(
+    manual: Tabletop
+) -> None:
+    bank(manual, "111234", "111")
+    assert manual.scores() == {"Ann": 1000, "Bob": 0}
+    manual.press(PINS.bank, after=0.03)  # the thumb again
+    view = manual.app.view
+    assert view is not None and view.error == "" and view.banner is not None
+    assert view.banner.kind == "bank"
+    manual.press(PINS.bank, after=0.4)
+    assert manual.app.view is not None and manual.app.view.error == ""
+    manual.press(PINS.bank)  # a real press, seen: Bob has nothing to bank
+    assert "cannot bank" in manual.table.error
+
+
+def test_bank_and_next_together_do_not_steal_for_the_next_player(manual: Tabletop) -> None:
+    bank(manual, "111234", "111")
+    bank(manual, "111234", "111")  # Bob is on the board: he may steal from now on
+    type_throw(manual, "155234")
+    while "".join(map(str, manual.table.view().selected_option.keep)) != "155":  # type: ignore
+        manual.press(PINS.next)
+    manual.press(PINS.bank, PINS.next)  # both at once: Ann banks, NEXT would steal for Bob
+    state = manual.table.state
+    assert state is not None and state.player.name == "Bob" and state.phase == "start"
+    assert state.steal is not None and state.stolen == 0  # offered, not taken
+    assert manual.scores() == {"Ann": 1200, "Bob": 1000}
+
+
+def test_keep_twice_on_virtual_dice_throws_but_does_not_keep_unseen(
+    tmp_path: Path, mock_pins: MockFactory
+) -> None:
+    top = Tabletop(tmp_path, mock_pins, "virtual")
+    try:
+        top.press(PINS.keep)
+        top.press(PINS.keep, after=0.05)
+        state = top.table.state
+        assert state is not None and len(state.throws) == 1 and state.kept == ()
+    finally:
+        assert top.app.buttons is not None
+        top.app.buttons.close()
+        top.store.close()
+
+
+def test_the_winning_bank_pressed_twice_still_shows_the_winner(
+    tmp_path: Path, mock_pins: MockFactory
+) -> None:
+    top = Tabletop(tmp_path, mock_pins, "manual", {"target": "1000", "final_round": "false"})
+    try:
+        bank(top, "111234", "111")  # Ann reaches 1,000: she wins at once
+        top.press(PINS.bank, after=0.05)  # the echo
+        assert top.table.view().screen in ("results", "winner")
+        top.now += 2.0
+        top.app.step()
+        assert top.table.view().screen == "winner"
+    finally:
+        assert top.app.buttons is not None
+        top.app.buttons.close()
+        top.store.close()
