@@ -25,6 +25,7 @@ from farkle_pi.table.tray_input import TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
 from farkle_pi.ui.render import render
 from farkle_pi.ui.screens.results import GROW_SECONDS
+from farkle_pi.ui.screens.throw import shows_picture
 from farkle_pi.ui.theme import Theme
 from farkle_pi.ui.view import TableView
 
@@ -136,7 +137,9 @@ class App:
         self.view = view
         if self.buttons is not None:
             self.buttons.show_bank(view.can_bank)
-        picture = self._camera_picture()
+        # the camera's frames are converted and drawn only where the screen shows them: a
+        # keep phase or a scoreboard is not redrawn 15 times a second (a Pi stays cool)
+        picture = self._camera_picture() if shows_picture(view) else None
         seconds = self.table.banner_seconds()
         growing = view.screen == "results" and seconds < GROW_SECONDS
         key = (view, self._picture[0] if self._picture and picture else None)

@@ -238,6 +238,44 @@ def test_an_unchanged_screen_is_not_redrawn(app: App, monkeypatch: pytest.Monkey
     assert len(calls) == 2
 
 
+def test_new_camera_frames_redraw_only_the_screen_that_shows_them(
+    app: App, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tray's picture is on the throw screen while a throw is awaited; with the dice of a
+    throw on the screen, 15 new frames a second must not redraw it (a Pi's CPU, all evening)."""
+    from dataclasses import replace
+
+    import numpy as np
+    from tray_news import TrayDie, TrayNews
+
+    import farkle_pi.app as app_module
+    from farkle_pi.devices import Frame
+    from farkle_pi.ui.render import render as real_render
+
+    frames = iter(range(1_000))
+    app.camera = lambda: Frame(np.zeros((48, 64, 3), np.uint8), 0.0, next(frames))
+    calls = []
+
+    def counting(*args: object, **kwargs: object) -> object:
+        calls.append(args[4] is not None if len(args) > 4 else kwargs.get("picture") is not None)
+        return real_render(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(app_module, "render", counting)
+    app.table.setup = replace(app.table.setup, dice_mode="camera")
+    app.step()  # setup: no picture there
+    BANK(app)  # Ann's turn: the tray is shown, a new frame each step redraws it
+    calls.clear()
+    for _ in range(3):
+        app.step()
+    assert calls == [True, True, True]
+    app.tray_events.put(TrayNews("settled", tuple(TrayDie(int(f)) for f in "155234")))
+    app.step()  # the throw's dice on the screen now
+    calls.clear()
+    for _ in range(3):
+        app.step()
+    assert calls == []
+
+
 def test_the_table_command_plays_from_the_config(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

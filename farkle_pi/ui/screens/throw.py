@@ -24,6 +24,12 @@ HINT = "NEXT option{where}   KEEP take   BANK bank   hold UNDO"
 SHOWN_OPTIONS = 4  # rows of the options list; NEXT scrolls through the rest
 
 
+def shows_picture(view: TableView) -> bool:
+    """Whether this view has room for the camera's picture: the throw screen, waiting for a
+    throw that is not entered by hand. Elsewhere a new camera frame changes nothing drawn."""
+    return view.screen == "throw" and not view.dice and not view.keypad
+
+
 def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> list[Hit]:
     hits: list[Hit] = []
     screen = Box.of(p.surface).inset(p.unit * 1.5)
@@ -41,7 +47,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
     if view.keypad and not view.dice:  # the throw is entered by hand
         keypad.entry_row(p, dice, view)
         keypad.keypad(p, options, view, hits)
-    elif picture is not None and not view.dice:  # the tray, big, while the table waits
+    elif picture is not None and shows_picture(view):  # the tray, big, while the table waits
         both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
         _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}",
                  _advice(p, view))
