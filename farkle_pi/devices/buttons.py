@@ -19,7 +19,10 @@ from farkle_pi.ui.actions import Action
 log = logging.getLogger(__name__)
 
 UNDO_HOLD_SECONDS = 1.0  # a held UNDO, so a brush against it takes nothing back
-BOUNCE_SECONDS = 0.05
+# lgpio (gpiozero's default factory on Bookworm) reports an edge only once the pin has been
+# steady this long, so it delays every press by it and drops taps shorter than it: an arcade
+# switch settles in a few ms; a second press of the same meaning is farkle_pi.table.presses'
+BOUNCE_SECONDS = 0.02
 
 _FACTORIES = {
     "lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),

@@ -33,6 +33,7 @@ NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
 RELEARN = "dice reader updated - teach me your dice again: farkle-pi dice-check --learn"
 UNCALIBRATED = "tray calibration unreadable - calibrate again: farkle-pi calibrate"
 DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
+WARM_UP_AT = 3.5  # seconds into the demo recording: its first throw lies still
 
 
 @dataclass
@@ -162,9 +163,11 @@ class LiveTray:
         retry_seconds: float = RETRY_SECONDS,
         stale_seconds: float = STALE_SECONDS,
         notice: str = "",
+        warm_up: Callable[[], None] | None = None,
     ) -> None:
         self.source = source
         self.notice = notice  # for the players at the start (the table's prompt), not trouble
+        self.warm_up = warm_up  # run first in the thread: the reader's first read is slow
         self.tray = tray
         self.events = events
         self.reopen = reopen
@@ -194,6 +197,8 @@ class LiveTray:
 
     def _run(self) -> None:
         try:
+            if self.warm_up is not None:
+                self.warm_up()
             if self.source is None:
                 self._look_for_camera(NOT_FOUND)
             while not self._stop.is_set():
@@ -274,6 +279,7 @@ def open_live_tray(
     camera is looked for in the background."""
     calibration, notice = _calibration(calibration_file)
     reader = vision_reader(calibration)
+    warm_up = warming(reader)
     tray = Tray(reader, calibration, expect_full=6)
     spec = config.source
     camera = spec == "picamera2" or spec.startswith("opencv")  # a recording's end is the end
@@ -288,7 +294,7 @@ def open_live_tray(
             raise
         log.warning("camera %s not found at the start: %s", spec, error)
         return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS,
-                        notice=notice)
+                        notice=notice, warm_up=warm_up)
     try:
         reader(first.image)  # a broken reader is not the camera's fault: say so now
     except FarkleError as error:
@@ -297,7 +303,23 @@ def open_live_tray(
             f"{error}; without it play with `--dice manual` or `--dice virtual`"
         ) from None
     return LiveTray(source, tray, events, reopen=reopen if camera else None,
-                    retry_seconds=RETRY_SECONDS, notice=notice)
+                    retry_seconds=RETRY_SECONDS, notice=notice, warm_up=warm_up)
+
+
+def warming(reader: DiceReader, seconds: float = WARM_UP_AT) -> Callable[[], None]:
+    """Reads one picture with dice (the demo recording's first throw) through `reader`: OpenCV
+    sets each net up at its first run, so the evening's first throw would take ~0.1 s more
+    here (up to a second on a Pi: long enough for a hand reaching in to lose the throw)."""
+
+    def warm() -> None:
+        try:
+            with open_source(str(DEMO_SESSION / "demo.mp4")) as source:
+                frame = next(f for f in source if f.t >= seconds)
+            reader(frame.image)
+        except Exception:  # only speed is at stake: the table reads all the same
+            log.warning("the dice reader could not warm up", exc_info=True)
+
+    return warm
 
 
 def _calibration(path: Path) -> tuple[Calibration | None, str]:
