@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from queue import Queue
 
 import pytest
@@ -86,3 +87,45 @@ def test_unknown_pin_factory_is_one_clear_error() -> None:
         pin_factory("raspberry")
     assert isinstance(pin_factory("mock"), MockFactory)
     assert pin_factory(None) is None
+
+
+def test_a_busy_pin_loses_its_button_not_the_others(mock_pins: MockFactory) -> None:
+    """A pin another program holds (an overlay, a second table) costs that one button."""
+    from gpiozero import LED
+
+    other = LED(26, pin_factory=mock_pins)  # someone else's lamp on the BANK lamp's pin
+    queue: Queue[Action] = Queue()
+    buttons = TableButtons(PINS, queue, mock_pins)
+    try:
+        assert buttons.lamp is None and len(buttons.missing) == 1
+        assert buttons.missing[0].startswith("BANK lamp (BCM 26): ")
+        press(mock_pins, 5)
+        assert drain(queue) == [Action("bank", button=True)]
+    finally:
+        buttons.close()
+        other.close()
+
+
+def test_buttons_that_should_be_there_and_are_not_are_named_for_the_screen(
+    mock_pins: MockFactory, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from gpiozero import LED
+
+    from farkle_pi.devices import buttons as module
+
+    other = LED(5, pin_factory=mock_pins)  # BANK's pin is taken
+    monkeypatch.setattr(module, "pin_factory", lambda name: mock_pins)
+    try:
+        monkeypatch.setattr(module, "DEVICE_TREE_MODEL", str(tmp_path / "none"))
+        made, problem = module.open_buttons(PINS, Queue())  # a laptop: nothing to say
+        assert made is not None and problem == ""
+        made.close()
+        model = tmp_path / "model"
+        model.write_text("Raspberry Pi 4 Model B Rev 1.5\x00")
+        monkeypatch.setattr(module, "DEVICE_TREE_MODEL", str(model))
+        made, problem = module.open_buttons(PINS, Queue())
+        assert made is not None
+        assert problem == "buttons not working: BANK (BCM 5) - see farkle-pi doctor"
+        made.close()
+    finally:
+        other.close()

@@ -83,3 +83,19 @@ def test_a_damaged_calibration_starts_the_camera_table_uncalibrated_and_says_so(
     assert_clean(outcome)
     assert outcome.code == 0 and len(started) == 1
     assert started[0].prompt == camera.UNCALIBRATED
+
+
+def test_buttons_that_do_not_work_are_named_on_the_first_screen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, started: list[TableView]
+) -> None:
+    """On a Pi a dead BANK is otherwise a table that ignores the players, for no visible
+    reason (the journal said why)."""
+    from farkle_pi.devices import buttons
+
+    problem = "buttons not working: BANK (BCM 19) - see farkle-pi doctor"
+    monkeypatch.setattr(buttons, "open_buttons", lambda pins, actions: (None, problem))
+    config = tmp_path / "config.toml"
+    config.write_text(GOOD + f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+    outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 0 and started[0].prompt == problem

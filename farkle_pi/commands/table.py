@@ -80,7 +80,7 @@ def _play(args: argparse.Namespace, config: Any, surface: Any, theme: Any) -> in
             app.follow(live)
             table.prompt = live.notice  # e.g. learned dice to learn again, until the first move
             live.start()
-        app.buttons = open_buttons(config.buttons, app.actions)
+        app.buttons, table.buttons_trouble = open_buttons(config.buttons, app.actions)
         try:
             app.run()
         finally:

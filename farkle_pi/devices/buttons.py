@@ -9,6 +9,9 @@ from __future__ import annotations
 
 import importlib
 import logging
+import warnings
+from collections.abc import Callable
+from pathlib import Path
 from queue import Queue
 from typing import Any
 
@@ -23,6 +26,7 @@ UNDO_HOLD_SECONDS = 1.0  # a held UNDO, so a brush against it takes nothing back
 # steady this long, so it delays every press by it and drops taps shorter than it: an arcade
 # switch settles in a few ms; a second press of the same meaning is farkle_pi.table.presses'
 BOUNCE_SECONDS = 0.02
+DEVICE_TREE_MODEL = "/proc/device-tree/model"
 
 _FACTORIES = {
     "lgpio": ("gpiozero.pins.lgpio", "LGPIOFactory"),
@@ -47,7 +51,8 @@ def pin_factory(name: str | None) -> Any:
 
 
 class TableButtons:
-    """Four buttons and an optional lamp; `close()` releases the pins."""
+    """Four buttons and an optional lamp; `close()` releases the pins. Each opens on its own:
+    a pin another program holds loses that button (named in `missing`), not all of them."""
 
     def __init__(
         self,
@@ -59,32 +64,38 @@ class TableButtons:
         from gpiozero import LED, Button
 
         self._devices: list[Any] = []
+        self.missing: list[str] = []  # "BANK (BCM 19): why", for the screen
         bounce = None if _is_mock(factory) else BOUNCE_SECONDS  # mock pins do not bounce
 
-        def button(pin: int, **options: Any) -> Any:
-            device = Button(pin, pin_factory=factory, bounce_time=bounce, **options)
-            self._devices.append(device)
-            return device
+        def device(name: str, pin: int, make: Callable[[], Any]) -> Any:
+            try:
+                with warnings.catch_warnings():  # a warning for each factory gpiozero falls
+                    warnings.simplefilter("ignore")  # back from: the one line below says it
+                    made = make()
+            except Exception as error:
+                self.missing.append(f"{name} (BCM {pin}): {error}")
+                return None
+            self._devices.append(made)
+            return made
 
-        def press(kind: str) -> Any:
-            return lambda: actions.put(Action(kind, button=True))  # type: ignore[arg-type]
+        def button(name: str, pin: int, kind: str, **options: Any) -> Any:
+            made = device(name, pin, lambda: Button(pin, pin_factory=factory,
+                                                    bounce_time=bounce, **options))
+            if made is not None and kind == "undo":
+                made.when_held = _presses(actions, kind)
+            elif made is not None:
+                made.when_pressed = _presses(actions, kind)
+            return made
 
-        try:
-            self.bank = button(pins.bank)
-            self.next = button(pins.next)
-            self.keep = button(pins.keep)
-            self.undo = button(pins.undo, hold_time=hold_seconds)
-            self.lamp = None
-            if pins.bank_led is not None:
-                self.lamp = LED(pins.bank_led, pin_factory=factory)
-                self._devices.append(self.lamp)
-        except Exception as error:
-            self.close()
-            raise FarkleError(f"GPIO buttons unavailable: {error}") from None
-        self.bank.when_pressed = press("bank")
-        self.next.when_pressed = press("next")
-        self.keep.when_pressed = press("keep")
-        self.undo.when_held = press("undo")
+        self.bank = button("BANK", pins.bank, "bank")
+        self.next = button("NEXT", pins.next, "next")
+        self.keep = button("KEEP", pins.keep, "keep")
+        self.undo = button("UNDO", pins.undo, "undo", hold_time=hold_seconds)
+        lamp = pins.bank_led
+        self.lamp = None if lamp is None else device(
+            "BANK lamp", lamp, lambda: LED(lamp, pin_factory=factory))
+        if not self._devices:
+            raise FarkleError(f"GPIO buttons unavailable: {self.missing[0].split(': ', 1)[1]}")
 
     def show_bank(self, allowed: bool) -> None:
         """Light the BANK button while banking is allowed."""
@@ -97,6 +108,10 @@ class TableButtons:
         self._devices.clear()
 
 
+def _presses(actions: Queue[Action], kind: str) -> Callable[[], None]:
+    return lambda: actions.put(Action(kind, button=True))  # type: ignore[arg-type]
+
+
 def _is_mock(factory: Any) -> bool:
     if factory is None:
         from gpiozero import Device
@@ -105,10 +120,30 @@ def _is_mock(factory: Any) -> bool:
     return type(factory).__name__ == "MockFactory"
 
 
-def open_buttons(pins: ButtonsConfig, actions: Queue[Action]) -> TableButtons | None:
-    """The buttons from the config, or None (logged) where there is no GPIO: keys still work."""
+def open_buttons(pins: ButtonsConfig, actions: Queue[Action]
+                 ) -> tuple[TableButtons | None, str]:
+    """The buttons from the config, or None where there is no GPIO (keys and taps still work);
+    and what the screen should say when buttons that should be there are not (on a Pi, or
+    with a pin factory named in the config: a laptop without GPIO says nothing)."""
+    buttons: TableButtons | None = None
     try:
-        return TableButtons(pins, actions, pin_factory(pins.pin_factory))
+        buttons = TableButtons(pins, actions, pin_factory(pins.pin_factory))
     except FarkleError as error:
         log.warning("%s; the keyboard and touch screen still work", error)
-        return None
+        missing = [str(error)]
+    else:
+        missing = buttons.missing
+        for problem in missing:
+            log.warning("GPIO %s; the other buttons work", problem)
+    if not missing or not (on_a_pi() or pins.pin_factory not in (None, "mock")):
+        return buttons, ""
+    names = ", ".join(m.split(":", 1)[0] for m in missing) if buttons else "no button"
+    return buttons, f"buttons not working: {names} - see farkle-pi doctor"
+
+
+def on_a_pi() -> bool:
+    """A Raspberry Pi, by its device tree (where buttons are expected to be wired)."""
+    try:
+        return "Raspberry Pi" in Path(DEVICE_TREE_MODEL).read_text(errors="replace")
+    except OSError:
+        return False

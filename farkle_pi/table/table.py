@@ -114,6 +114,7 @@ class Table:
         self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.tray_waiting = ""  # why the tray reads nothing now (an arm in it), "" if nothing
+        self.buttons_trouble = ""  # GPIO buttons that should work and do not, for the evening
         self.prompt = trouble
         self.unsure: tuple[int, ...] = ()  # faces of the last throw read unsure, to check
         self.error = ""
@@ -153,14 +154,15 @@ class Table:
         if self.screen == "setup" or state is None:
             # no camera yet: the table starts all the same and says so here
             return TableView(screen="setup", setup=self.setup, error=self.error,
-                             prompt=self.camera_lost or self.prompt)
+                             prompt=self.camera_lost or self.prompt or self.buttons_trouble)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
             selected=self.selected,
             banner=banner,
             prompt=(self.camera_lost if self.screen == "throw" else "") or self._next_unread()
-            or self._tray_waiting() or self.prompt or self._commitment_note(state),
+            or self._tray_waiting() or self.prompt or self.buttons_trouble
+            or self._commitment_note(state),
             typed=self.entry.text,
             error=self.error,
             dice_mode=self.mode,

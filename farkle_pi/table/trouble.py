@@ -28,7 +28,7 @@ def show_trouble(surface: pygame.Surface, theme: Theme, message: str, pins: Butt
     trouble.draw(Painter(surface, theme), message)
     pygame.display.flip()
     presses: Queue[Action] = Queue()
-    buttons = open_buttons(pins, presses)
+    buttons, _ = open_buttons(pins, presses)
     try:
         end = time.monotonic() + WAIT_SECONDS
         while time.monotonic() < end:
