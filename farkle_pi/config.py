@@ -37,6 +37,12 @@ PIN_FACTORIES = ("lgpio", "rpigpio", "pigpio", "native", "mock")
 BUTTONS = ("bank", "next", "keep", "undo")
 # BCM 0 and 1 are the HAT ID EEPROM bus; 2-27 are the user GPIOs on the 40-pin header.
 GPIO_MIN, GPIO_MAX = 2, 27
+# BCM number -> physical header pin, for the 40-pin header of every Pi since the B+.
+HEADER_PINS = {
+    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29, 6: 31, 13: 33,
+    19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 12: 32,
+    16: 36, 20: 38, 21: 40,
+}
 
 Scalar = str | int | float | bool
 
@@ -451,9 +457,13 @@ def _buttons(s: _Section) -> ButtonsConfig:
     def pin(key: str, default: int | None) -> int | None:
         if key not in s.table:
             return default
-        value = _as_int(s.table[key])
+        raw = s.table[key]
+        value = _as_int(raw)
+        if isinstance(raw, str) and raw.strip().upper().removeprefix("GPIO").isdigit():
+            number = int(raw.strip().upper().removeprefix("GPIO"))
+            s.fail(key, f"a number, not text: write {key} = {number} (no quotes)")
         if value is None or not GPIO_MIN <= value <= GPIO_MAX:
-            s.fail(key, f"not {pin_want}; use the BCM number, not the header pin number")
+            s.fail(key, f"not {pin_want}; {_header_hint(key, value)}")
         return value
 
     pins = {key: pin(key, getattr(ButtonsConfig, key)) for key in (*BUTTONS, "bank_led")}
@@ -462,7 +472,13 @@ def _buttons(s: _Section) -> ButtonsConfig:
         if number is None:
             continue
         if number in seen:
-            s.fail(key, f"pin already used by {seen[number]}; give each button its own pin")
+            other = seen[number]
+            if other in s.table and key in s.table:
+                s.fail(key, f"pin already used by {other}; give each button its own pin")
+            given, default = (key, other) if key in s.table else (other, key)
+            s.fail(given, f"BCM {number} is {default}'s default pin (header pin "
+                          f"{HEADER_PINS[number]}): give {default} another pin too, or pick "
+                          "another for this one")
         seen[number] = key
     factory = s.get("pin_factory", None, _as_str, "a string")
     if factory is not None and factory not in PIN_FACTORIES:
@@ -475,6 +491,14 @@ def _buttons(s: _Section) -> ButtonsConfig:
         bank_led=pins["bank_led"],
         pin_factory=factory,
     )
+
+
+def _header_hint(key: str, value: int | None) -> str:
+    """A header pin number given for a BCM one is the likely mistake: name the BCM number."""
+    bcm = {header: number for number, header in HEADER_PINS.items()}
+    if value is not None and value in bcm:
+        return f"header pin {value} is BCM {bcm[value]}: {key} = {bcm[value]}"
+    return "use the BCM number, not the header pin number"
 
 
 def _store(s: _Section) -> StoreConfig:

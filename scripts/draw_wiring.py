@@ -16,16 +16,11 @@ import numpy as np
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from farkle_pi.config import ButtonsConfig, example_text, parse_config  # noqa: E402
+from farkle_pi.config import HEADER_PINS, ButtonsConfig, example_text, parse_config  # noqa: E402
 
 OUT = REPO / "docs" / "img" / "wiring.png"
 
-# BCM number -> physical header pin, for the 40-pin header of every Pi since the B+.
-HEADER = {
-    2: 3, 3: 5, 4: 7, 17: 11, 27: 13, 22: 15, 10: 19, 9: 21, 11: 23, 5: 29, 6: 31, 13: 33,
-    19: 35, 26: 37, 14: 8, 15: 10, 18: 12, 23: 16, 24: 18, 25: 22, 8: 24, 7: 26, 12: 32,
-    16: 36, 20: 38, 21: 40,
-}
+HEADER = HEADER_PINS  # BCM number -> physical header pin
 GROUND = {6, 9, 14, 20, 25, 30, 34, 39}
 POWER = {1: "3V3", 17: "3V3", 2: "5V", 4: "5V"}
 GROUND_PIN = 39

@@ -29,10 +29,15 @@ BAD = [
     # (file text, what the one-line error must contain)
     ("[buttons]\nbank = 99\n", "[buttons] bank = 99: not a GPIO pin (BCM 2-27)"),
     ("[buttons]\nnext = 1\n", "[buttons] next = 1: not a GPIO pin"),
-    ('[buttons]\nkeep = "13"\n', '[buttons] keep = "13": not a GPIO pin'),
+    ('[buttons]\nkeep = "13"\n', '[buttons] keep = "13": a number, not text: write keep = 13'),
+    ('[buttons]\nkeep = "GPIO13"\n', '[buttons] keep = "GPIO13": a number, not text: write keep'),
     ("[buttons]\nundo = true\n", "[buttons] undo = true: not a GPIO pin"),
+    ("[buttons]\nbank = 35\n", "[buttons] bank = 35: not a GPIO pin (BCM 2-27); header pin 35 "
+     "is BCM 19: bank = 19"),
     ("[buttons]\nbank = 5\nnext = 5\n", "[buttons] next = 5: pin already used by bank"),
-    ("[buttons]\nbank_led = 6\n", "[buttons] bank_led = 6: pin already used by keep"),
+    ("[buttons]\nbank_led = 6\n", "[buttons] bank_led = 6: BCM 6 is keep's default pin (header "
+     "pin 31): give keep another pin too"),
+    ("[buttons]\nbank = 5\n", "[buttons] bank = 5: BCM 5 is next's default pin"),
     ('[buttons]\npin_factory = "lgpi"\n', '[buttons] pin_factory = "lgpi": did you mean lgpio?'),
     ("[buttons]\nbnak = 5\n", "[buttons] bnak = 5: unknown key; did you mean bank?"),
     ('[tabel]\nplayers = ["A"]\n', "[tabel]: unknown section; did you mean [table]?"),
