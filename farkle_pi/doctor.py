@@ -437,7 +437,7 @@ def check_display(config: Config) -> Finding:
     problem = _error(facts)
     if asked and asked != "kmsdrm":
         return Finding("display", Status.FAIL, f"SDL_VIDEODRIVER={asked}: {problem}")
-    advice = NO_KMSDRM if "not available" in problem else (
+    advice = _why_no_kmsdrm() if "not available" in problem else (
         "the table needs the console: boot to console (raspi-config > System > Boot), no "
         "desktop running, user in groups video and render"
     )
@@ -449,6 +449,27 @@ def check_display(config: Config) -> Finding:
                 f"runs on the console, where {advice}"
             ))
     return Finding("display", Status.FAIL, f"kmsdrm: {problem}; {advice}")
+
+
+DRM_CLASS = Path("/sys/class/drm")  # the kernel's screens: card0-HDMI-A-1/status etc.
+DRI_DEVICES = Path("/dev/dri")
+
+
+def _why_no_kmsdrm() -> str:
+    """SDL says "kmsdrm not available" for a pygame without the driver, for a screen that is
+    not connected, and for a card this user may not open: the kernel tells them apart."""
+    connectors = sorted(DRM_CLASS.glob("card*-*/status"))
+    states = [c.read_text(errors="replace").strip() for c in connectors if c.is_file()]
+    if connectors and "connected" not in states:
+        names = ", ".join(c.parent.name.split("-", 1)[1] for c in connectors)
+        return (f"no screen is connected ({names}: none connected): check the cable and switch "
+                "the screen on; the table picks it up when it starts again")
+    cards = sorted(DRI_DEVICES.glob("card*"))
+    if cards and not any(os.access(card, os.R_OK | os.W_OK) for card in cards):
+        return (f"this user may not open {cards[0]}: add it to the video group "
+                "(the service's user is; for yourself: sudo usermod -aG video $USER, log in "
+                "again)")
+    return NO_KMSDRM
 
 
 def _screen_words(facts: Facts) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import os
 import shutil
 import sqlite3
 import sys
@@ -158,7 +159,7 @@ def test_camera_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert doctor.check_camera(Config()) == Finding("camera", Status.OK, "picamera2 sees imx708")
 
 
-def test_display_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_display_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
@@ -171,7 +172,27 @@ def test_display_verdicts(monkeypatch: pytest.MonkeyPatch) -> None:
         ("display", ""): {"driver": "x11", "size": [1920, 1080]},
     }
     fake_probe(monkeypatch, no_driver)
+    monkeypatch.setattr(doctor, "DRM_CLASS", tmp_path / "drm")
+    monkeypatch.setattr(doctor, "DRI_DEVICES", tmp_path / "dri")
     finding = doctor.check_display(Config())
+    assert finding.status is Status.FAIL and "python3-pygame" in finding.message
+    # SDL says "not available" for a screen switched off too: the kernel tells them apart
+    for name, state in (("card1-HDMI-A-1", "disconnected"), ("card1-HDMI-A-2", "disconnected")):
+        (tmp_path / "drm" / name).mkdir(parents=True)
+        (tmp_path / "drm" / name / "status").write_text(state + "\n")
+    finding = doctor.check_display(Config())
+    assert finding.status is Status.FAIL and "python3-pygame" not in finding.message
+    assert "no screen is connected (HDMI-A-1, HDMI-A-2: none connected)" in finding.message
+    (tmp_path / "drm" / "card1-HDMI-A-2" / "status").write_text("connected\n")
+    (tmp_path / "dri").mkdir()
+    (tmp_path / "dri" / "card1").touch()
+    access = os.access
+    monkeypatch.setattr(doctor.os, "access", lambda path, mode: False)
+    finding = doctor.check_display(Config())
+    assert "may not open" in finding.message and "video group" in finding.message
+    monkeypatch.setattr(doctor.os, "access", lambda path, mode: True)
+    finding = doctor.check_display(Config())  # connected, card open: pip's pygame it is
+    monkeypatch.setattr(doctor.os, "access", access)
     assert finding.status is Status.FAIL and "python3-pygame" in finding.message
     monkeypatch.setenv("DISPLAY", ":0")
     finding = doctor.check_display(Config())
