@@ -172,3 +172,28 @@ def test_throw_screen_shows_the_camera_while_waiting_for_a_throw() -> None:
     assert near_green(tuple(surface.get_at((240, 250))))
     render(surface, SAMPLES["throw"], DARK, picture=picture)  # dice read: faces, no video
     assert not near_green(tuple(surface.get_at((240, 250))))
+
+
+@pytest.mark.parametrize("size", [(800, 480), (480, 320), (720, 1280)], ids=str)
+def test_a_tie_under_the_roll_off_rule_tells_the_players_to_roll_for_it(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`ties = "roll-off"`: the winner screen says ROLL OFF and how, not a shared TIE."""
+    from screen_notes import draw
+
+    from farkle_pi.game import Bank, Game, Keep, Throw
+    from farkle_pi.rules import Roll, load_rules
+    from farkle_pi.table.adapter import Shown, table_view
+
+    rules = load_rules("standard", {"target": "1000", "ties": "roll-off"})
+    game = Game(["Ann", "Bob"], rules)
+    for _ in range(2):  # each banks 1,000: Ann reaches the target, Bob ties in his last turn
+        game.apply(Throw(Roll.parse("111234")))
+        game.apply(Keep(Roll.parse("111")))
+        game.apply(Bank())
+    assert game.state.roll_off
+    view = table_view(game.state, Shown(screen="winner"))
+    assert view.roll_off and view.winners == ("Ann", "Bob")
+    words = [drawn.text for drawn in draw(view, size, monkeypatch).texts]
+    assert "ROLL OFF" in words and "Ann & Bob" in words
+    assert "tied at 1,000: one die each, highest wins" in words and "TIE" not in words

@@ -217,6 +217,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         or (_farkle_prompt(state) if shown_farkle else ""),
         final_round=state.final_round,
         winners=state.winner_names(),
+        roll_off=state.roll_off,
         game_over=state.over,
         rules_name=state.rules.name,
         target=state.rules.target,

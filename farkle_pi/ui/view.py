@@ -118,6 +118,7 @@ class TableView:
     prompt: str = ""
     final_round: bool = False
     winners: tuple[str, ...] = ()
+    roll_off: bool = False  # the winners tie under `ties = "roll-off"`: they roll for it
     game_over: bool = False  # no game on (or it has ended): a button leads to the next one
     history: tuple[HistoryRow, ...] = ()
     stats: tuple[StatRow, ...] = ()

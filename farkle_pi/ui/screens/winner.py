@@ -19,12 +19,15 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     for fx in (0.08, 0.92):
         p.star((inner.x + fx * inner.w, inner.y + inner.h * 0.3), star_size, p.theme.on_accent)
     who = " & ".join(view.winners) or "-"
-    headline = "TIE" if len(view.winners) > 1 else "WINNER"
+    headline = "ROLL OFF" if view.roll_off else "TIE" if len(view.winners) > 1 else "WINNER"
     p.text(headline, inner.part(0.18, 0.02, 0.64, 0.3), p.theme.on_accent, align="center")
     p.text(who, inner.part(0.05, 0.36, 0.9, 0.4), p.theme.on_accent, align="center")
     best = max((row.score for row in view.players), default=0)
-    p.text(f"{points_text(best)} points", inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent,
-           align="center")
+    # the house rule settles a tie with dice at the table: say how (the rule sheet's start
+    # roll: one die each, the highest wins, a tie rolls again)
+    result = (f"tied at {points_text(best)}: one die each, highest wins" if view.roll_off
+              else f"{points_text(best)} points")
+    p.text(result, inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent, align="center")
     ranked = sorted(view.players, key=lambda row: -row.score)
     rows = rest.rows(max(3, len(ranked)), gap=p.unit * 0.8)
     probe = rows[0].inset(p.unit * 0.8).columns([10, 55, 35], gap=p.unit)
