@@ -135,8 +135,8 @@ class App:
     def _draw(self) -> None:
         view = self.table.view()
         self.view = view
-        if self.buttons is not None:
-            self.buttons.show_bank(view.can_bank)
+        if self.buttons is not None:  # lit where BANK does something: banks, or starts the game
+            self.buttons.show_bank(view.can_bank or view.screen == "setup")
         # the camera's frames are converted and drawn only where the screen shows them: a
         # keep phase or a scoreboard is not redrawn 15 times a second (a Pi stays cool)
         picture = self._camera_picture() if shows_picture(view) else None
