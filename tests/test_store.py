@@ -30,6 +30,7 @@ from farkle_pi.store import (
 )
 from farkle_pi.store.db import _MIGRATIONS, _fix
 from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
 
 SCRIPT = """
 throw 115234
@@ -336,6 +337,10 @@ def test_an_unfinished_game_that_cannot_be_replayed_hides_nothing_else(
         table = Table(store, rules, ["Ann", "Bob"], "manual", say=lambda _: None)
         assert table.game is None and table.view().screen == "setup"
         assert f"game {broken.id} cannot be replayed" in table.view().prompt
+        table.handle(Action("show", text="history"))  # the night's games, on the screen
+        view = table.view()
+        assert view.screen == "history" and len(view.history) == 1
+        assert view.prompt == "1 damaged game left out - see farkle-pi history"
     assert main(["history", "--db", str(store.path)]) == 0
     out, err = capsys.readouterr()
     assert f"#{finished.id} " in out and f"#{broken.id} " not in out
