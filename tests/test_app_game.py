@@ -107,7 +107,9 @@ def scores(app: App) -> dict[str, int]:
 def test_a_whole_game(app: App) -> None:
     app.step()
     assert app.table.view().screen == "setup"
-    lamp = Device.pin_factory.pin(PINS.bank_led)  # type: ignore[union-attr]
+    factory = Device.pin_factory
+    assert isinstance(factory, MockFactory) and PINS.bank_led is not None
+    lamp = factory.pin(PINS.bank_led)
     assert lamp.state in (1, True)  # BANK starts the game: its lamp says so
     BANK(app)  # start
     assert lamp.state in (0, False)  # nothing to bank before the first throw

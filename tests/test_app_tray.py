@@ -249,7 +249,8 @@ def test_an_arm_resting_in_the_tray_is_named_on_the_throw_screen(tmp_path: Path)
         assert HAND_WAIT not in app.view.prompt  # not a game yet: nothing to read for
         app.actions.put(Action("bank"))
         app.step()
-        assert app.view.screen == "throw" and app.view.prompt == HAND_WAIT
+        view = app.view
+        assert view.screen == "throw" and view.prompt == HAND_WAIT
         for frame in film.frames[resting:]:
             live.tray.feed(frame)
         app.step()

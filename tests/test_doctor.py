@@ -187,12 +187,12 @@ def test_display_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     (tmp_path / "dri").mkdir()
     (tmp_path / "dri" / "card1").touch()
     access = os.access
-    monkeypatch.setattr(doctor.os, "access", lambda path, mode: False)
+    monkeypatch.setattr(os, "access", lambda path, mode: False)
     finding = doctor.check_display(Config())
     assert "may not open" in finding.message and "video group" in finding.message
-    monkeypatch.setattr(doctor.os, "access", lambda path, mode: True)
+    monkeypatch.setattr(os, "access", lambda path, mode: True)
     finding = doctor.check_display(Config())  # connected, card open: pip's pygame it is
-    monkeypatch.setattr(doctor.os, "access", access)
+    monkeypatch.setattr(os, "access", access)
     assert finding.status is Status.FAIL and "python3-pygame" in finding.message
     monkeypatch.setenv("DISPLAY", ":0")
     finding = doctor.check_display(Config())

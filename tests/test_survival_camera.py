@@ -497,14 +497,17 @@ def test_the_dice_reader_is_warmed_up_on_dice_before_the_first_frame_is_read() -
     order: list[str] = []
     warmed_on: list[Image] = []
 
-    def warm_reader(image: Image) -> list[object]:
+    def warm_reader(image: Image) -> list[DieReading]:
         order.append("warm")
         warmed_on.append(image)
         return []
 
-    tray = Tray(no_dice, None, expect_full=6)
-    feed = tray.feed
-    tray.feed = lambda frame: (order.append("frame"), feed(frame))[1]  # type: ignore[method-assign]
+    class NotedTray(Tray):
+        def feed(self, frame: Frame) -> list[TrayEvent]:
+            order.append("frame")
+            return super().feed(frame)
+
+    tray = NotedTray(no_dice, None, expect_full=6)
     live = LiveTray(FakeCamera(Cable(), False), tray, Queue(), reopen=None,
                     warm_up=camera_module.warming(warm_reader))
     live.start()
