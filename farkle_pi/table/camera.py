@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from queue import Queue
 
+import numpy as np
+
 from farkle_pi import assets
 from farkle_pi.config import CameraConfig
 from farkle_pi.devices import Frame, open_source
-from farkle_pi.devices.frames import SourceBase
+from farkle_pi.devices.frames import Image, SourceBase
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import DiceReader, Tray, TrayEvent
 from farkle_pi.tray.reader import vision_reader
@@ -152,7 +154,8 @@ class LiveTray:
     the game goes on with the buttons and keys. Given `reopen`, a camera that stops sending
     pictures (a loose cable) is closed and opened again every `retry_seconds` until it is back;
     without it (a recording) the end of the pictures ends the thread. With no `source` the
-    camera was not there at the start: it is looked for the same way, from the first moment."""
+    thread opens the camera itself (picamera2 takes 1.5 s, and a driver may hang: the first
+    screen must not wait), and looks for it the same way if that fails."""
 
     def __init__(
         self,
@@ -174,8 +177,9 @@ class LiveTray:
         self.retry_seconds = retry_seconds
         self.stale_seconds = stale_seconds
         self.latest: Frame | None = None
-        self.error = NOT_FOUND if source is None else ""
+        self.error = ""
         self.losses = 0  # times the camera went away (and was looked for again)
+        self._seen = source is not None  # a picture came (or will come) from this camera
         self._last_picture = time.monotonic()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tray", daemon=True)
@@ -191,6 +195,8 @@ class LiveTray:
             return self.error
         quiet = time.monotonic() - self._last_picture
         if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
+            if not self._seen:  # still opening it, and a camera driver can hang right there
+                return NOT_FOUND
             return (f"camera lost (no picture for {quiet:.0f} s): enter the dice by hand, "
                     "or check the cable")
         return ""
@@ -199,7 +205,7 @@ class LiveTray:
         try:
             if self.warm_up is not None:
                 self.warm_up()
-            if self.source is None:
+            if self.source is None and not self._open_camera():
                 self._look_for_camera(NOT_FOUND)
             while not self._stop.is_set():
                 frame, why = self._read()
@@ -236,23 +242,30 @@ class LiveTray:
         self.error = message
         log.warning("%s; looking for the camera every %g s", message, self.retry_seconds)
         while not self._stop.wait(self.retry_seconds):
-            if self.source is not None:
-                _close_quietly(self.source)
-                self.source = None
-            try:
-                assert self.reopen is not None
-                self.source = self.reopen()
-                frame = self.source.read()
-            except Exception as error:
-                log.debug("camera still missing: %s", error)
-                continue
-            if frame is not None:
+            if self._open_camera():
                 log.info("camera back")
                 self.tray.rebase()  # the game went on by hand: what lies there is no throw
-                self.error = ""
-                self.latest = frame
-                self._last_picture = time.monotonic()
                 return
+
+    def _open_camera(self) -> bool:
+        """Open the camera (again) and take its first picture; False if it gives none."""
+        if self.source is not None:
+            _close_quietly(self.source)
+            self.source = None
+        try:
+            assert self.reopen is not None
+            self.source = self.reopen()
+            frame = self.source.read()
+        except Exception as error:
+            log.debug("camera still missing: %s", error)
+            return False
+        if frame is None:
+            return False
+        self.error = ""
+        self.latest = frame
+        self._last_picture = time.monotonic()
+        self._seen = True
+        return True
 
     def stop(self) -> None:
         self._stop.set()
@@ -271,12 +284,12 @@ def _close_quietly(source: SourceBase) -> None:
 def open_live_tray(
     config: CameraConfig, calibration_file: Path, events: Queue[TrayEvent]
 ) -> LiveTray:
-    """The configured camera and the vision reader, checked on one picture before the game.
+    """The configured camera and the vision reader, the reader checked before the game.
 
     The camera is asked for the config's size, as `farkle-pi calibrate` asks for it: the
-    calibration is in that picture's pixels. A camera (not a recording) that cannot be
-    opened or gives no picture does not stop the table: it starts with typed dice while the
-    camera is looked for in the background."""
+    calibration is in that picture's pixels. A camera (not a recording) is opened by the tray's
+    thread: the first screen does not wait for it, and one that cannot be opened or gives no
+    picture does not stop the table, which plays with typed dice while it is looked for."""
     calibration, notice = _calibration(calibration_file)
     reader = vision_reader(calibration)
     warm_up = warming(reader)
@@ -287,23 +300,28 @@ def open_live_tray(
     def reopen() -> SourceBase:
         return open_source(spec, realtime=True, fps=config.fps, size=(config.width, config.height))
 
-    try:
-        source, first = _first_picture(reopen, spec)
-    except Exception as error:  # whatever the driver says, the table comes up without it
-        if not camera:
-            raise
-        log.warning("camera %s not found at the start: %s", spec, error)
+    if camera:
+        _check_reader(reader, np.zeros((config.height, config.width, 3), np.uint8))
         return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS,
                         notice=notice, warm_up=warm_up)
+    source, first = _first_picture(reopen, spec)  # a recording that is not there: config error
     try:
-        reader(first.image)  # a broken reader is not the camera's fault: say so now
-    except FarkleError as error:
+        _check_reader(reader, first.image)
+    except FarkleError:
         source.close()
+        raise
+    return LiveTray(source, tray, events, retry_seconds=RETRY_SECONDS, notice=notice,
+                    warm_up=warm_up)
+
+
+def _check_reader(reader: DiceReader, image: Image) -> None:
+    """A broken reader (a net missing or unreadable) is not the camera's fault: say so now."""
+    try:
+        reader(image)
+    except FarkleError as error:
         raise FarkleError(
             f"{error}; without it play with `--dice manual` or `--dice virtual`"
         ) from None
-    return LiveTray(source, tray, events, reopen=reopen if camera else None,
-                    retry_seconds=RETRY_SECONDS, notice=notice, warm_up=warm_up)
 
 
 def warming(reader: DiceReader, seconds: float = WARM_UP_AT) -> Callable[[], None]:
