@@ -205,6 +205,7 @@ class LiveTray:
         try:
             if self.warm_up is not None:
                 self.warm_up()
+                self._last_picture = time.monotonic()  # the camera's time starts now
             if self.source is None and not self._open_camera():
                 self._look_for_camera(NOT_FOUND)
             while not self._stop.is_set():
