@@ -19,7 +19,7 @@ import numpy as np
 
 from farkle_pi import assets
 from farkle_pi.config import CameraConfig
-from farkle_pi.devices import Frame, open_source
+from farkle_pi.devices import Frame, VideoFileSource, open_source
 from farkle_pi.devices.frames import Image, SourceBase
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import DiceReader, Tray, TrayEvent
@@ -332,7 +332,7 @@ def warming(reader: DiceReader, seconds: float = WARM_UP_AT) -> Callable[[], Non
 
     def warm() -> None:
         try:
-            with open_source(str(DEMO_SESSION / "demo.mp4")) as source:
+            with VideoFileSource(DEMO_SESSION / "demo.mp4") as source:  # not a camera's seam
                 frame = next(f for f in source if f.t >= seconds)
             reader(frame.image)
         except Exception:  # only speed is at stake: the table reads all the same
