@@ -5,7 +5,13 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import pygame
+
+    from farkle_pi.config import Config
+    from farkle_pi.ui.theme import Theme
 
 
 def register(sub: Any) -> None:
@@ -44,16 +50,20 @@ def run(args: argparse.Namespace) -> int:
         try:
             if trouble is not None:
                 raise trouble
-            return _play(args, load_config(args.config), surface, theme)
+            return _play(args, config, surface, theme)
         except FarkleError as error:
-            # on the screen until someone fixes it and presses a button: then try again here
-            # (exiting would let systemd's start limit give up on the table for good)
+            # on the screen until someone fixes it and presses a button: then try again here,
+            # the config read afresh (exiting would let systemd give up on the table for good)
             if not show_trouble(surface, theme, str(error), config.buttons):
                 raise
-            trouble = None
+            try:
+                config, trouble = load_config(args.config), None
+            except FarkleError as still:
+                trouble = still
 
 
-def _play(args: argparse.Namespace, config: Any, surface: Any, theme: Any) -> int:
+def _play(args: argparse.Namespace, config: Config, surface: pygame.Surface,
+          theme: Theme) -> int:
     from farkle_pi.app import App
     from farkle_pi.devices.buttons import open_buttons
     from farkle_pi.rules import load_rules
