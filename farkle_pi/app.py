@@ -59,6 +59,7 @@ class App:
         self._picture: tuple[int, pygame.Surface] | None = None
         self.expect = expect  # tells the tray how many dice the next throw must have
         self.camera_status: Callable[[], str] | None = None  # "" or why the camera is lost
+        self.camera_opening: Callable[[], str] | None = None  # "" or that it is starting
         self.tray_waiting: Callable[[], str] | None = None  # "" or why the tray reads nothing
         self.seen = SeenGuard(clock)  # button presses the players had no time to mean
         self.bank_hold: BankHold | None = None  # BANK while the tray's dice roll (camera)
@@ -76,6 +77,7 @@ class App:
         self.camera = lambda: live.latest
         self.expect = live.tray.expect
         self.camera_status = live.status
+        self.camera_opening = live.opening
         self.tray_waiting = lambda: live.tray.waiting
         self.bank_hold = BankHold(self.seen.clock, lambda: live.tray.state != "read")
 
@@ -94,6 +96,7 @@ class App:
     def _inputs(self) -> None:
         # the table plays on without its camera (dice entered by hand) and says why
         self.table.camera_trouble = self.camera_status() if self.camera_status else ""
+        self.table.camera_opening = self.camera_opening() if self.camera_opening else ""
         for event in pygame.event.get():
             if event.type in REDRAW_EVENTS:
                 self._drawn = None  # the window was uncovered or changed: draw it again

@@ -19,7 +19,7 @@ from farkle_pi.errors import FarkleError
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table import entry
-from farkle_pi.table.camera import NOT_FOUND
+from farkle_pi.table.camera import NOT_FOUND, OPENING
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action, ActionKind
 from farkle_pi.ui.display import offscreen, open_surface
@@ -190,6 +190,26 @@ def test_without_a_camera_the_throw_is_entered_by_hand(tmp_path: Path) -> None:
         assert "into the tray" in app.view.error and app.view.typed == "1"
 
 
+def test_while_the_camera_starts_the_setup_screen_says_so_and_no_keypad_comes(
+    tmp_path: Path
+) -> None:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        opening = [OPENING]
+        app = App(table, open_surface((480, 320), headless=True), DARK)
+        app.camera_opening = lambda: opening[0]
+        app.step()
+        assert app.view is not None and app.view.prompt == OPENING  # on the setup screen
+        app.actions.put(Action("bank"))
+        app.step()
+        assert app.view.screen == "throw" and app.view.prompt == OPENING
+        assert not app.view.keypad
+        opening[0] = ""  # the first picture came
+        app.step()
+        assert app.view.prompt == "" and not app.view.keypad
+
+
 @pytest.mark.parametrize("size", [(800, 480), (480, 320), (720, 1280)], ids=str)
 def test_the_keypad_fits_every_screen(size: tuple[int, int]) -> None:
     surface = offscreen(size)
@@ -250,6 +270,9 @@ class NoThread:
         pass
 
     def status(self) -> str:
+        return ""
+
+    def opening(self) -> str:
         return ""
 
     def start(self) -> None:

@@ -323,6 +323,30 @@ def test_the_table_plays_on_while_opening_the_camera_hangs(
         live.stop()
 
 
+def test_the_screen_says_the_camera_is_starting_until_its_first_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
+) -> None:
+    """picamera2 takes seconds to start at boot: a screen that said nothing looked broken."""
+    sockets = Sockets(Cable())
+    live, app = booted("picamera2", sockets, table, tmp_path, monkeypatch)
+    live.stale_seconds = 60.0
+    sockets.hold.clear()
+    live.start()
+    try:
+        wait_for(lambda: sockets.tries == 1)  # the first open is under way
+        app.step()
+        assert app.view is not None and app.view.screen == "throw"
+        assert app.view.prompt == camera_module.OPENING and live.status() == ""
+        assert not app.view.keypad  # not lost: its dice will come from the camera
+        sockets.hold.set()
+        wait_for(lambda: live.latest is not None, app)
+        app.step()
+        assert live.opening() == "" and app.view.prompt != camera_module.OPENING
+    finally:
+        sockets.hold.set()
+        live.stop()
+
+
 @pytest.mark.parametrize("failure", ["no picture", "read raises", "open crashes"])
 def test_a_camera_that_opens_badly_at_the_start_is_looked_for_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str

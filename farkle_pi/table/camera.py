@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
 NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
+OPENING = "camera starting..."  # the first seconds after boot, before its first picture
 # learned dice fitted on the reader before an update (as TEACH_HINT, short enough to read)
 RELEARN = "dice reader updated - teach me your dice again: farkle-pi dice-check --learn"
 UNCALIBRATED = "tray calibration unreadable - calibrate again: farkle-pi calibrate"
@@ -200,6 +201,13 @@ class LiveTray:
             return (f"camera lost (no picture for {quiet:.0f} s): enter the dice by hand, "
                     "or check the cable")
         return ""
+
+    def opening(self) -> str:
+        """OPENING while the camera's first picture is awaited and it is not yet lost, else "":
+        picamera2 takes seconds to start, and a screen that says nothing looks broken."""
+        if self.reopen is None or self._seen or self.error or not self._thread.is_alive():
+            return ""
+        return OPENING if not self.status() else ""
 
     def _run(self) -> None:
         try:

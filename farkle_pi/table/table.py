@@ -113,6 +113,7 @@ class Table:
         self.stepping: Roll | None = None
         self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
+        self.camera_opening = ""  # that the camera is starting (the app says), "" if not
         self.tray_waiting = ""  # why the tray reads nothing now (an arm in it), "" if nothing
         self.buttons_trouble = ""  # GPIO buttons that should work and do not, for the evening
         self.prompt = trouble
@@ -154,14 +155,15 @@ class Table:
         if self.screen == "setup" or state is None:
             # no camera yet: the table starts all the same and says so here
             return TableView(screen="setup", setup=self.setup, error=self.error,
-                             prompt=self.camera_lost or self.prompt or self.buttons_trouble)
+                             prompt=self.camera_lost or self.prompt or self._camera_note()
+                             or self.buttons_trouble)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
             selected=self.selected,
             banner=banner,
             prompt=(self.camera_lost if self.screen == "throw" else "") or self._next_unread()
-            or self._tray_waiting() or self.prompt or self.buttons_trouble
+            or self._tray_waiting() or self.prompt or self._camera_note() or self.buttons_trouble
             or self._commitment_note(state),
             typed=self.entry.text,
             error=self.error,
@@ -186,6 +188,9 @@ class Table:
         if len(set(colours)) < 2 or not 0 <= k < len(colours):
             return ""
         return f"enter the face of the {colours[k]} die (or throw again)"
+
+    def _camera_note(self) -> str:
+        return self.camera_opening if self.mode == "camera" else ""
 
     def _tray_waiting(self) -> str:
         return self.tray_waiting if self.mode == "camera" and self.screen == "throw" else ""
