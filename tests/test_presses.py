@@ -16,7 +16,14 @@ from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
-from farkle_pi.table.presses import HELD, HOLD_SECONDS, SEEN_SECONDS, THROWN_FIRST, BankHold
+from farkle_pi.table.presses import (
+    HELD,
+    HOLD_SECONDS,
+    PICKED_SECONDS,
+    SEEN_SECONDS,
+    THROWN_FIRST,
+    BankHold,
+)
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
@@ -180,6 +187,29 @@ def test_bank_and_next_together_do_not_steal_for_the_next_player(manual: Tableto
     assert state is not None and state.player.name == "Bob" and state.phase == "start"
     assert state.steal is not None and state.stolen == 0  # offered, not taken
     assert manual.scores() == {"Ann": 1200, "Bob": 1000}
+
+
+def test_next_and_bank_together_do_not_bank_an_option_nobody_saw(manual: Tabletop) -> None:
+    type_throw(manual, "155234")
+    first = manual.table.view().selected_option
+    before = manual.table.state
+    manual.press(PINS.next, PINS.bank)  # NEXT moves the highlight; BANK was meant for the first
+    state = manual.table.state
+    assert state is before  # nothing kept, nothing banked
+    shown = manual.table.view().selected_option
+    assert shown is not None and shown != first and manual.scores() == {"Ann": 0, "Bob": 0}
+    manual.press(PINS.bank, after=PICKED_SECONDS)  # seen, and meant: the new highlight
+    assert manual.scores() == {"Ann": shown.points, "Bob": 0}
+
+
+def test_keep_a_moment_after_next_keeps_the_new_highlight(manual: Tabletop) -> None:
+    type_throw(manual, "155234")
+    manual.press(PINS.next)
+    shown = manual.table.view().selected_option
+    assert shown is not None
+    manual.press(PINS.keep, after=PICKED_SECONDS)  # a sure player, quick but not together
+    state = manual.table.state
+    assert state is not None and [d.face for d in state.kept[-1].dice] == list(shown.keep)
 
 
 def test_keep_twice_on_virtual_dice_throws_but_does_not_keep_unseen(

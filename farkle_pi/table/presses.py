@@ -18,17 +18,25 @@ HOLD_SECONDS = 4.0
 HELD = "BANK pressed: waiting for the dice to stop"
 THROWN_FIRST = "the dice were thrown before BANK: the throw counts"
 GUARDED = ("bank", "next", "keep")
+# BANK or KEEP acts on the highlighted option: one this soon after NEXT moved the highlight was
+# pressed with NEXT, not after reading the new one (a person needs 0.25 s to see and press; a
+# shorter wait than SEEN_SECONDS, as fast NEXT-then-BANK is how a sure player plays)
+PICKED_SECONDS = 0.25
+ON_HIGHLIGHT = ("bank", "keep")
 
 
 class SeenGuard:
     """Drops a button press that came less than SEEN_SECONDS after the game or the screen
     changed: it was meant for the screen before (the echo of BANK on the next player, NEXT
-    and BANK together stealing, KEEP twice throwing and keeping unseen virtual dice)."""
+    and BANK together stealing, KEEP twice throwing and keeping unseen virtual dice); and BANK
+    or KEEP less than PICKED_SECONDS after the highlight moved (NEXT and BANK together)."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._shown: tuple[object, str] | None = None
         self._changed_at = -SEEN_SECONDS
+        self._selected: int | None = None
+        self._picked_at = -PICKED_SECONDS
 
     def look(self, table: Table) -> None:
         """Note what the table shows now (after every change the app makes)."""
@@ -37,10 +45,17 @@ class SeenGuard:
             if self._shown is not None:
                 self._changed_at = self.clock()
             self._shown = shown
+        if self._selected is not None and table.selected != self._selected:
+            self._picked_at = self.clock()
+        self._selected = table.selected
 
     def drops(self, action: Action) -> bool:
-        return (action.button and action.kind in GUARDED
-                and self.clock() - self._changed_at < SEEN_SECONDS)
+        if not action.button:
+            return False
+        since_change = self.clock() - self._changed_at
+        since_pick = self.clock() - self._picked_at
+        return ((action.kind in GUARDED and since_change < SEEN_SECONDS)
+                or (action.kind in ON_HIGHLIGHT and since_pick < PICKED_SECONDS))
 
 
 class BankHold:
