@@ -11,6 +11,7 @@ from farkle_pi.game import (
     Correct,
     GameState,
     Keep,
+    RollOff,
     Steal,
     Throw,
     Undo,
@@ -63,6 +64,8 @@ def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool
         choices.append("undo")
     if not state.over and not state.final_round and len(state.players) < MAX_PLAYERS:
         choices.append("add")
+    if state.roll_off:
+        choices += ["roll_off"] * 3
     kind = draw(st.sampled_from(choices))
     if kind == "throw":
         return Throw(draw(dice(state.dice_to_throw, coloured)))
@@ -73,6 +76,8 @@ def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool
         return Correct(draw(dice(len(state.last_throw), coloured)))
     if kind == "add":
         return AddPlayer(f"P{len(state.players)}")
+    if kind == "roll_off":
+        return RollOff(draw(st.sampled_from(state.winner_names())))
     plain: dict[str, type[Bank | Steal | Undo]] = {"bank": Bank, "steal": Steal, "undo": Undo}
     return plain[kind]()
 
@@ -82,6 +87,7 @@ def any_command(draw: st.DrawFn) -> Command:
     """Any command at all, legal or not."""
     roll = draw(dice(draw(st.integers(1, 6)), coloured=False))
     commands: list[Command] = [
-        Throw(roll), Keep(roll), Correct(roll), Bank(), Steal(), Undo(), AddPlayer("Ann")
+        Throw(roll), Keep(roll), Correct(roll), Bank(), Steal(), Undo(), AddPlayer("Ann"),
+        RollOff("Ann"),
     ]
     return draw(st.sampled_from(commands))

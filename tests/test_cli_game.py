@@ -237,6 +237,41 @@ def test_a_misread_throw_that_ended_the_game_can_be_corrected(
     assert view["last_throw"] == [1, 1, 1, 5, 5, 5]
 
 
+def test_a_roll_off_is_recorded_and_counts_one_win(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`ties = "roll-off"`: the players roll for it at the table; `game roll-off NAME` records
+    who won, so the history and stats count one win, not one for each tied player."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--set", "target=1000",
+        "--set", "ties=roll-off")
+    code, _, err = run(capsys, db, "game", "roll-off", "Ann")
+    assert code == 2 and "there is no roll-off to settle" in err  # the game is on
+    for _ in range(2):  # each banks 1,000: Ann reaches the target, Bob ties in his last turn
+        for words in (["throw", "111234"], ["keep", "111"], ["bank"]):
+            assert run(capsys, db, "game", *words)[0] == 0
+    view = show(capsys, db)
+    assert view["roll_off"] is True and view["winners"] == ["Ann", "Bob"]
+    code, out, _ = run(capsys, db, "game", "show")
+    assert "then farkle-pi game roll-off NAME" in out
+    code, _, err = run(capsys, db, "game", "roll-off", "Cy")
+    assert code == 2 and err == ("farkle-pi: Cy is not in the roll-off: name one of Ann, "
+                                 "Bob\n")
+    code, out, _ = run(capsys, db, "game", "roll-off", "bob")  # as typed at a terminal
+    assert code == 0 and "Bob wins with 1000" in out
+    view = show(capsys, db)
+    assert view["roll_off"] is False and view["winners"] == ["Bob"] and view["over"] is True
+    code, _, err = run(capsys, db, "game", "roll-off", "Ann")
+    assert code == 2 and "there is no roll-off to settle" in err  # once
+    code, out, _ = run(capsys, db, "stats", "--json")
+    wins = {r["name"]: r["wins"] for r in json.loads(out)["players"]}
+    assert wins == {"Ann": 0, "Bob": 1}
+    assert run(capsys, db, "game", "undo")[0] == 0  # a wrong name taken back: the tie again
+    assert show(capsys, db)["winners"] == ["Ann", "Bob"]
+    code, out, _ = run(capsys, db, "history", "--json")
+    assert json.loads(out)["games"][0]["winners"] == ["Ann", "Bob"]
+
+
 def test_a_two_colour_throw_names_every_colour_and_two_at_most(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

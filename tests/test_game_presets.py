@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 from game_script import play, scores
 
-from farkle_pi.game import Bank, Farkled, FinalRound, Game, GameOver, Refused, Steal, Throw
+from farkle_pi.game import (
+    Bank,
+    Farkled,
+    FinalRound,
+    Game,
+    GameOver,
+    Refused,
+    RollOff,
+    Steal,
+    Throw,
+    Undo,
+)
 from farkle_pi.rules import Roll, load_rules
 
 
@@ -229,3 +240,14 @@ def test_family_game_tie(ties: str, roll_off: bool) -> None:
     events = game.apply(Bank())
     assert events[-1] == GameOver(("Ann", "Bob"), roll_off)
     assert game.state.winner_names() == ("Ann", "Bob") and game.state.roll_off is roll_off
+    if not roll_off:  # a shared win has nothing to settle
+        with pytest.raises(Refused, match="no roll-off to settle"):
+            game.apply(RollOff("Ann"))
+        return
+    with pytest.raises(Refused, match="Cy is not in the roll-off: name one of Ann, Bob"):
+        game.apply(RollOff("Cy"))
+    assert game.apply(RollOff("Bob")) == [RollOff("Bob"), GameOver(("Bob",), False)]
+    assert game.state.winner_names() == ("Bob",) and game.state.over and not game.state.roll_off
+    assert Game.replay(game.events).state == game.state  # the log holds it
+    game.apply(Undo())
+    assert game.state.winner_names() == ("Ann", "Bob") and game.state.roll_off

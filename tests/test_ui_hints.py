@@ -11,6 +11,7 @@ from screen_notes import SIZES, draw, size_id
 
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
+from farkle_pi.table.fairdice import FairDice
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.samples import SAMPLES
@@ -66,4 +67,65 @@ def test_the_table_tells_the_history_screen_whether_a_game_is_on(tmp_path: Path)
     assert table.state is not None and table.state.over
     table.handle(Action("show", text="history"))
     assert table.view().game_over and table.view().dice_mode == "manual"
+    store.close()
+
+
+def test_a_roll_off_is_picked_with_next_and_recorded_with_bank(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`ties = "roll-off"`: after the dice settle the tie at the table, the winner screen
+    records who won (NEXT steps through the tied players, BANK records, UNDO takes it back),
+    so the night's history counts one win."""
+    store = Store(tmp_path / "farkle.db")
+    rules = load_rules("standard", {"target": "1000", "ties": "roll-off"})
+    now = [0.0]
+    table = Table(store, rules, ["Ann", "Bob"], "manual", clock=lambda: now[0], resume=False,
+                  say=lambda _: None)
+    table.new_game()
+    for _ in range(2):  # each banks 1,000: Ann reaches the target, Bob ties in his last turn
+        for face in "111234":
+            table.handle(Action("digit", int(face)))
+        table.handle(Action("bank"))  # the best keep (the three 1s), banked
+        now[0] += 10.0  # the BANK banner has gone
+    view = table.view()
+    assert view.screen == "winner" and view.roll_off and view.winners == ("Ann", "Bob")
+    assert draw(view, (800, 480), monkeypatch).texts[0].text == (
+        "roll-off won by Ann?   NEXT other   BANK yes")
+    table.handle(Action("next"))
+    view = table.view()
+    assert draw(view, (800, 480), monkeypatch).texts[0].text.startswith("roll-off won by Bob?")
+    table.handle(Action("bank"))
+    now[0] += 10.0
+    view = table.view()
+    assert view.screen == "winner" and not view.roll_off and view.winners == ("Bob",)
+    assert [(r.winners, r.over) for r in store.records()] == [(("Bob",), True)]
+    table.handle(Action("undo"))  # the wrong one picked: the tie again
+    assert table.view().roll_off and store.records()[0].winners == ("Ann", "Bob")
+    table.handle(Action("bank"))  # NEXT starts again at Ann
+    assert store.records()[0].winners == ("Ann",) and not table.error
+    table.handle(Action("keep"))  # then as after any game: the night's history
+    assert table.view().screen == "history"
+    store.close()
+
+
+def test_with_virtual_dice_the_roll_off_pick_is_undone_but_not_the_game_end(
+        tmp_path: Path) -> None:
+    """The Pi's own throws are never taken back (its dice would come again until they
+    suit); the name picked for a roll-off is no throw."""
+    store = Store(tmp_path / "farkle.db")
+    rules = load_rules("standard", {"target": "1000", "ties": "roll-off"})
+    table = Table(store, rules, ["Ann", "Bob"], "manual", clock=lambda: 0.0, resume=False,
+                  say=lambda _: None)
+    table.new_game()
+    for _ in range(2):
+        for face in "111234":
+            table.handle(Action("digit", int(face)))
+        table.handle(Action("bank"))
+    assert table.game is not None
+    table.fair = FairDice(table.game.id, bytes(32))  # as a virtual-dice game holds it
+    table.handle(Action("undo"))
+    assert table.view().roll_off  # the end of a virtual game stays
+    table.handle(Action("bank"))
+    assert store.records()[0].winners == ("Ann",)
+    table.handle(Action("undo"))
+    assert table.view().roll_off and store.records()[0].winners == ("Ann", "Bob")
     store.close()

@@ -17,6 +17,7 @@ from farkle_pi.game import (
     Correct,
     GameState,
     Keep,
+    RollOff,
     Steal,
     Throw,
     Undo,
@@ -55,6 +56,9 @@ def register(sub: Any) -> None:
     add = _leaf(game_sub, "add", "a late player joins at the end of the seat order")
     add.add_argument("name", metavar="NAME")
     add.set_defaults(run=_runner(lambda args: AddPlayer(args.name)))
+    roll_off = _leaf(game_sub, "roll-off", "who won the roll-off of a tie (ties = roll-off)")
+    roll_off.add_argument("winner", metavar="NAME")
+    roll_off.set_defaults(run=_runner(lambda args: RollOff(args.winner)))
     show = _leaf(game_sub, "show", "show the game in progress (or the last one played)")
     show.set_defaults(run=_run_show)
 
@@ -80,8 +84,10 @@ def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse
         with open_store(args) as store:
             # after the game only undo and correct: they take back the command that ended it
             # (a bank typed by mistake, a misread last throw) before the wrong winner stays in
-            # the history; correct refuses unless that command was the throw
-            table = _latest(store) if isinstance(command, Undo | Correct) else _in_progress(store)
+            # the history; correct refuses unless that command was the throw. And roll-off,
+            # which only a game over has
+            after_game = isinstance(command, Undo | Correct | RollOff)
+            table = _latest(store) if after_game else _in_progress(store)
             if isinstance(command, Throw | Correct):
                 check_colours(command.roll, table.state.rules)
             table.apply(command)
@@ -184,8 +190,8 @@ def describe(state: GameState) -> str:
         names = " and ".join(state.winner_names())
         top = state.players[state.winners[0]].score
         if state.roll_off:
-            lines.append(f"Game over: {names} tie with {top} and roll off for the win (the "
-                         "history counts a win for each)")
+            lines.append(f"Game over: {names} tie with {top} and roll off for the win, one "
+                         "die each, highest wins: then farkle-pi game roll-off NAME")
         else:
             verb = "share the win" if len(state.winners) > 1 else "wins"
             lines.append(f"Game over: {names} {verb} with {top}")

@@ -25,7 +25,8 @@ The public API:
   events without playing them and `game.record(events)` plays what `decide` returned: a store
   writes the events durably in between.
 - Commands (accepted commands are also the events that record them): `Throw(roll)`,
-  `Keep(roll)`, `Bank()`, `Steal()`, `Correct(roll)`, `Undo()`, `AddPlayer(name)`; the log
+  `Keep(roll)`, `Bank()`, `Steal()`, `Correct(roll)`, `Undo()`, `AddPlayer(name)`,
+  `RollOff(winner)` (who won the roll-off of a tie under `ties = "roll-off"`); the log
   starts with `NewGame(players, rules)`. Outcome events follow the command that caused them:
   `Farkled(player, lost, penalty)`, `FinalRound(player)`, `GameOver(winners, roll_off)`.
 - `game.state` is a frozen `GameState`: `players` (`PlayerState`: name, score, on_board,
@@ -50,6 +51,7 @@ from farkle_pi.game.events import (
     Keep,
     NewGame,
     Outcome,
+    RollOff,
     Steal,
     Throw,
     Undo,
@@ -77,6 +79,7 @@ __all__ = [
     "Phase",
     "PlayerState",
     "Refused",
+    "RollOff",
     "Steal",
     "StealOffer",
     "Throw",

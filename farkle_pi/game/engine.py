@@ -23,13 +23,14 @@ from farkle_pi.game.events import (
     GameOver,
     Keep,
     NewGame,
+    RollOff,
     Steal,
     Throw,
     Undo,
     is_outcome,
 )
 from farkle_pi.game.state import GameState
-from farkle_pi.game.turns import Refused, play, start
+from farkle_pi.game.turns import Refused, play, settle_roll_off, start
 from farkle_pi.rules import RuleSet
 
 
@@ -134,6 +135,8 @@ class Game:
             return _Entry(play(base, Throw(command.roll)), before_throw=base)
         if isinstance(command, Throw):
             return _Entry(play(top.state, command), before_throw=top.state)
+        if isinstance(command, RollOff):
+            return _Entry(settle_roll_off(top.state, command.winner))
         if isinstance(command, Keep | Bank | Steal | AddPlayer):
             return _Entry(play(top.state, command))
         raise Refused(f"{command!r} is not a command")
@@ -153,6 +156,6 @@ def _outcomes(before: GameState, after: GameState) -> list[Event]:
         found.append(Farkled(turn.player, before.turn_points, turn.penalty))
     if after.final_round and not before.final_round:
         found.append(FinalRound(before.player.name))
-    if after.over and not before.over:
-        found.append(GameOver(after.winner_names(), after.roll_off))
+    if after.over and (not before.over or (before.roll_off and not after.roll_off)):
+        found.append(GameOver(after.winner_names(), after.roll_off))  # (the roll-off's: its one)
     return found

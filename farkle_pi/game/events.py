@@ -80,6 +80,14 @@ class AddPlayer:
 
 
 @dataclass(frozen=True)
+class RollOff:
+    """The players tied at the end under `ties = "roll-off"` rolled for it: `winner` won."""
+
+    winner: str
+    kind: ClassVar[str] = "roll_off"
+
+
+@dataclass(frozen=True)
 class Farkled:
     """Outcome: the throw scored nothing; the turn's points are lost (and maybe a penalty)."""
 
@@ -106,14 +114,15 @@ class GameOver:
     kind: ClassVar[str] = "game_over"
 
 
-Command = Throw | Keep | Bank | Steal | Correct | Undo | AddPlayer
+Command = Throw | Keep | Bank | Steal | Correct | Undo | AddPlayer | RollOff
 Outcome = Farkled | FinalRound | GameOver
 Event = NewGame | Command | Outcome
 
 _TYPES: dict[str, type[Any]] = {
     cls.kind: cls
     for cls in (
-        NewGame, Throw, Keep, Bank, Steal, Correct, Undo, AddPlayer, Farkled, FinalRound, GameOver
+        NewGame, Throw, Keep, Bank, Steal, Correct, Undo, AddPlayer, RollOff, Farkled,
+        FinalRound, GameOver,
     )
 }
 OUTCOMES = (Farkled, FinalRound, GameOver)

@@ -212,6 +212,20 @@ def _game_over(state: GameState) -> GameState:
     return replace(state, phase="over", winners=winners, steal=None, last_turn_for=())
 
 
+def settle_roll_off(state: GameState, winner: str) -> GameState:
+    """The game with one winner, the one of the tied players who won the roll-off."""
+    if not state.roll_off:
+        raise Refused("there is no roll-off to settle: only a game that ends in a tie under "
+                      "ties = roll-off has one")
+    names = state.winner_names()
+    found = [i for i, name in zip(state.winners, names, strict=True)
+             if name.casefold() == winner.strip().casefold()]
+    if not found:
+        raise Refused(f"{winner.strip() or 'nobody'} is not in the roll-off: name one of "
+                      f"{', '.join(names)}")
+    return replace(state, winners=(found[0],))
+
+
 def _checked_name(name: str, taken: tuple[str, ...]) -> str:
     name = name.strip()
     if not name:

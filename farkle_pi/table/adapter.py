@@ -179,7 +179,9 @@ def players(state: GameState) -> tuple[PlayerRow, ...]:
 
 def table_view(state: GameState, shown: Shown) -> TableView:
     options = tuple(options_for(state)) if state.phase == "keep" else ()
-    selected = shown.selected % len(options) if options else 0
+    # (at a roll-off, NEXT steps through the tied players instead)
+    picks = len(state.winners) if state.roll_off else len(options)
+    selected = shown.selected % picks if picks else 0
     chosen = options[selected] if options else None
     dice: tuple[DieView, ...] = ()
     if state.last_throw is not None and state.phase == "keep":

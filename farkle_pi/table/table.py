@@ -22,6 +22,7 @@ from farkle_pi.game import (
     Event,
     GameState,
     Keep,
+    RollOff,
     Steal,
     Throw,
     Undo,
@@ -260,12 +261,20 @@ class Table:
             self.new_game()
 
     def _after_game(self, action: Action) -> None:
-        """Winner screen: KEEP shows the night's history, then a new game's setup."""
-        if action.kind == "undo" and self.game is not None and self.fair is None:
-            self._apply(Undo())
-            self.screen = "throw"
+        """Winner screen: KEEP shows the night's history, then a new game's setup. A tie to
+        roll off for first: NEXT picks who won it, BANK records that."""
+        state = self.state
+        if action.kind == "undo" and self.game is not None and (
+                self.fair is None or (state is not None and _roll_off_settled(state))):
+            self._apply(Undo())  # (virtual dice: a roll-off's pick, not the Pi's throws)
+            self.screen = "winner" if self.game.state.over else "throw"  # (a roll-off undone)
         elif self.screen == "history":
             self.screen = "setup"
+        elif state is not None and state.roll_off and action.kind == "next":
+            self.selected += 1
+        elif state is not None and state.roll_off and action.kind == "bank":
+            names = state.winner_names()
+            self._apply(RollOff(names[self.selected % len(names)]))
         elif action.kind in ("keep", "bank", "next"):
             self._show("history")
 
@@ -510,7 +519,7 @@ class Table:
             self.banners.append(banner)
         if news.game_over is not None:
             assert self.game is not None
-            if self.fair is not None:
+            if self.fair is not None and not before.over:  # (not again after a roll-off)
                 check = (f" (check every throw: farkle-pi verify {self.game.id})"
                          if self.store.kept else "")
                 self.say(f"dice seed revealed: {self.fair.seed.hex()}{check}")
@@ -524,6 +533,13 @@ class Table:
         return TableView(screen="history", history=history_rows(records),
                          stats=stat_rows(player_stats(records)), dice_mode=self.mode,
                          game_over=self.state is None or self.state.over, prompt=note)
+
+
+def _roll_off_settled(state: GameState) -> bool:
+    """The game ended in a tie and the roll-off's winner has been recorded."""
+    top = max((p.score for p in state.players), default=0)
+    tied = sum(p.score == top for p in state.players) > 1
+    return state.over and tied and state.rules.ties == "roll-off" and len(state.winners) == 1
 
 
 def _kept(option: OptionView, state: GameState) -> Roll:

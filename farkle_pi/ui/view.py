@@ -119,6 +119,7 @@ class TableView:
     final_round: bool = False
     winners: tuple[str, ...] = ()
     roll_off: bool = False  # the winners tie under `ties = "roll-off"`: they roll for it
+    # (then `selected` is the one of them NEXT is on: who BANK records as the roll-off's winner)
     game_over: bool = False  # no game on (or it has ended): a button leads to the next one
     history: tuple[HistoryRow, ...] = ()
     stats: tuple[StatRow, ...] = ()

@@ -12,7 +12,9 @@ from farkle_pi.ui.view import TableView
 def draw(p: Painter, view: TableView) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     top, rest, foot = screen.stack([44, 48, 8], gap=p.unit * 1.5)
-    prompt_strip(p, foot, view, after_game_hint(view, "KEEP tonight's games"))
+    hint = (f"roll-off won by {view.winners[view.selected % len(view.winners)]}?   NEXT other"
+            "   BANK yes" if view.roll_off else after_game_hint(view, "KEEP tonight's games"))
+    prompt_strip(p, foot, view, hint)
     p.fill(top, p.theme.best, radius=p.unit * 3)
     inner = top.inset(p.unit * 2)
     star_size = min(inner.h * 0.22, inner.w * 0.1)
