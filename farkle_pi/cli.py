@@ -52,8 +52,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:
-        return 0
+    except BrokenPipeError:  # the reader (`| head`) had enough: what failed before still did
+        return EXIT_USAGE if getattr(args, "failed", False) else 0
     except OSError as error:
         if error.errno not in _OUTPUT_LOST:
             raise

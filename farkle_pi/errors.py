@@ -22,7 +22,7 @@ def one_line(text: str) -> str:
     )
 
 
-def about(path: Path, error: Exception) -> str:
+def about(path: Path | str, error: Exception) -> str:
     """The error led by the file it is about, unless it names the file already."""
     text = str(error)
     return text if str(path) in text else f"{path}: {text}"

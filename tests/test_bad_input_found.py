@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import io
+import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import cv2
 import pytest
-from fuzzing import A_JPEG, assert_clean, huge_png_header, run_cli
+from fuzzing import A_JPEG, REPO, assert_clean, huge_png_header, run_cli
 
 from farkle_pi.errors import one_line
 
@@ -43,6 +46,60 @@ def test_a_truncated_jpeg_is_refused_in_one_line_without_libjpeg_noise(
     assert_clean(outcome)
     assert outcome.code == 2 and "cut short" in outcome.err
     assert "Premature end" not in outcome.err
+
+
+def _with_thumbnail(jpeg: bytes) -> bytes:
+    """The JPEG with an APP1 block holding a small JPEG of its own, as a camera's EXIF
+    thumbnail does (its end marker comes before the photo's)."""
+    thumb = b"Exif\x00\x00" + jpeg[:200] + b"\xff\xd9"
+    return jpeg[:2] + b"\xff\xe1" + len(thumb + b"..").to_bytes(2, "big") + thumb + jpeg[2:]
+
+
+def test_a_jpeg_cut_short_is_refused_though_its_thumbnail_ends(tmp_path: Path) -> None:
+    image = tmp_path / "photo.jpg"
+    whole = _with_thumbnail(A_JPEG.read_bytes())
+    image.write_bytes(whole[:len(whole) * 2 // 3])
+    outcome = run_cli(["detect", str(image)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "cut short" in outcome.err
+
+
+def test_a_phone_motion_photo_is_read_as_its_picture(tmp_path: Path) -> None:
+    """Phones append a video after the JPEG's end ("motion photos"): the picture is whole
+    (once refused as cut short when the video's last 64 KB held no FF D9)."""
+    plain, motion = tmp_path / "plain.jpg", tmp_path / "motion.jpg"
+    picture = cv2.imread(str(REPO / "fixtures" / "vision" / "synth_00.png"))
+    plain.write_bytes(_with_thumbnail(cv2.imencode(".jpg", picture)[1].tobytes()))
+    motion.write_bytes(plain.read_bytes() + b"\x00\x00\x00\x18ftypmp42" + bytes(100_000))
+    read = [run_cli(["detect", "--json", str(path)]) for path in (plain, motion)]
+    assert [outcome.code for outcome in read] == [0, 0], read
+    dice = [json.loads(outcome.out)["dice"] for outcome in read]
+    assert dice[0] and dice[0] == dice[1]
+
+
+@pytest.mark.parametrize("special", ["fifo", "/dev/zero"])
+def test_a_pipe_or_device_given_as_a_photo_is_refused_not_waited_on(
+    tmp_path: Path, special: str
+) -> None:
+    """Opening a pipe waits for a writer, and /dev/zero never ends: the run hung there."""
+    if special == "fifo":
+        special = str(tmp_path / "fifo")
+        os.mkfifo(special)
+    good = REPO / "fixtures" / "vision" / "synth_00.png"
+    done = subprocess.run([sys.executable, "-m", "farkle_pi", "detect", "--json", special,
+                           str(good)], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and len(done.stdout.splitlines()) == 1
+    assert done.stderr == (f"farkle-pi: cannot read image {special}: not a regular file (a "
+                           "pipe, a device?): give a photo file\n")
+
+
+def test_detect_piped_into_head_still_fails_for_a_photo_that_failed() -> None:
+    """`| head` closing the pipe early made a failed run exit 0."""
+    good = str(REPO / "fixtures" / "vision" / "synth_00.png")
+    script = (f"{sys.executable} -m farkle_pi detect --json /no/such.jpg {good} {good} {good}"
+              " | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}")
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.stdout.strip() == "2", done
 
 
 def test_a_jpeg_with_damaged_data_is_refused_not_read_half_grey(tmp_path: Path) -> None:

@@ -49,6 +49,24 @@ def test_not_an_object_is_a_one_line_error(tmp_path: Path) -> None:
         Calibration.load(path)
 
 
+@pytest.mark.parametrize(("raw", "says"), [
+    ({}, "expected a JSON object with reference_image"),  # read as no tray at all
+    ({**GOOD, "tray_polygn": [[0, 0], [9, 0], [9, 9]]},
+     'unknown field "tray_polygn": did you mean tray_polygon\\?'),
+    ({"die_size": 40}, 'unknown field "die_size": did you mean die_size_px\\?'),
+    ({**GOOD, "colour": "red"}, 'unknown field "colour": the fields are reference_image, '),
+])
+def test_an_empty_file_or_a_misspelt_field_is_refused(
+    tmp_path: Path, raw: dict[str, object], says: str
+) -> None:
+    """They loaded as "no tray, no die size": the reader then read the whole picture."""
+    path = tmp_path / "tray.json"
+    path.write_text(json.dumps(raw))
+    with pytest.raises(FarkleError, match=f"calibration .*tray.json: {says}") as err:
+        Calibration.load(path)
+    assert "\n" not in str(err.value)
+
+
 @pytest.mark.parametrize(("content", "says"), [
     (b'[rules]\npreset = "standard"\n', "is not a calibration file"),  # a config given instead
     (b"\x89PNG\r\n\x1a\n\x00\x00", "is not a calibration file"),  # a picture given instead

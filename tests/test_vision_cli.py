@@ -17,7 +17,19 @@ from farkle_pi.cli import main
 from farkle_pi.vision.dataset import load_folder
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "vision"
-DIE_KEYS = {"value", "center", "bbox", "confidence", "color", "flat"}
+CONTRACT_KEYS = ["value", "center", "bbox", "confidence", "color", "flat"]
+
+
+def test_detect_json_names_each_image_as_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A script looks its own argument up in the output: `./x.png` stays `./x.png`."""
+    monkeypatch.chdir(FIXTURES.parent)
+    given = ["./vision/synth_00.png", "vision//synth_01.png", "vision/./missing.png"]
+    assert main(["detect", "--json", *given]) == 2
+    out, err = capsys.readouterr()
+    assert [json.loads(line)["image"] for line in out.splitlines()] == given[:2]
+    assert err.startswith("farkle-pi: cannot read image vision/./missing.png: ")
 
 
 def test_detect_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
@@ -30,7 +42,7 @@ def test_detect_json_contract(capsys: pytest.CaptureFixture[str]) -> None:
     assert isinstance(row["ms"], float | int) and row["ms"] > 0
     assert row["dice"]
     for die in row["dice"]:
-        assert set(die) >= DIE_KEYS
+        assert list(die) == CONTRACT_KEYS  # exactly: scripts check it
         assert die["value"] is None or die["value"] in range(1, 7)
         assert len(die["center"]) == 2 and len(die["bbox"]) == 4
         assert isinstance(die["color"], str) and isinstance(die["flat"], bool)
@@ -118,9 +130,13 @@ def test_listing_and_json_say_which_dice_a_second_reader_settled(
     settled, first = capsys.readouterr().out.splitlines()[1:]
     assert settled.split()[0] == "4" and settled.endswith("settled")
     assert "settled" not in first
-    assert main(["detect", "--json", str(FIXTURES / "synth_00.png")]) == 0
+    assert main(["detect", "--json", "--details", str(FIXTURES / "synth_00.png")]) == 0
     row = json.loads(capsys.readouterr().out)
     assert [die["settled"] for die in row["dice"]] == [True, False]
+    assert list(row["dice"][0])[:6] == CONTRACT_KEYS  # the contract's keys first, then these
+    assert main(["detect", "--json", str(FIXTURES / "synth_00.png")]) == 0
+    row = json.loads(capsys.readouterr().out)
+    assert [list(die) for die in row["dice"]] == [CONTRACT_KEYS] * 2  # exactly the contract's
 
 
 @pytest.mark.parametrize("name", ["out.xyz", "out"])
@@ -316,24 +332,30 @@ def test_speed_benchmark_says_where_the_time_goes(tmp_path: Path) -> None:
 def test_a_labelled_photo_that_cannot_be_read_is_named_and_fails_the_run(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Leaving a photo out silently would score the reader on fewer dice than labelled."""
+    """Leaving a photo out would score the reader on fewer dice than labelled: its dice are
+    missed."""
     folder = tmp_path / "set"
     folder.mkdir()
     row = json.loads((FIXTURES / "labels.jsonl").read_text().splitlines()[0])
     shutil.copy(FIXTURES / row["image"], folder / row["image"])
     (folder / "broken.jpg").write_bytes(b"not a picture")
+    (folder / "labels.jsonl").write_text(json.dumps(row) + "\n")
+    assert main(["evaluate", "--json", str(folder)]) == 0
+    alone = json.loads(capsys.readouterr().out)
     die = {"value": 3, "bbox": [10, 10, 30, 30]}
     rows = [row, {"image": "broken.jpg", "dice": [die]}, {"image": "gone.jpg", "dice": [die]}]
     (folder / "labels.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
     assert main(["evaluate", "--json", str(folder)]) == 2
     out, err = capsys.readouterr()
     figures = json.loads(out)
-    assert figures["photos"] == 1 and figures["photos_skipped"] == 2
-    assert figures["dice"] == len(row["dice"])
+    assert figures["photos"] == 3 and figures["photos_unreadable"] == 2
+    assert (figures["dice"], figures["missed"]) == (alone["dice"] + 2, alone["missed"] + 2)
+    assert (figures["right"], figures["photos_right"]) == (alone["right"], alone["photos_right"])
+    assert figures["failures"][-2:] == ["broken.jpg", "gone.jpg"]
     lines = err.strip().splitlines()
     assert len(lines) == 2
     assert "broken.jpg" in lines[0] and "not a picture" in lines[0]
-    assert "gone.jpg" in lines[1] and "not counted" in lines[1]
+    assert "gone.jpg" in lines[1] and "count as missed" in lines[1]
 
 
 def test_detect_refuses_a_photo_of_another_size_than_the_calibration(
@@ -351,3 +373,21 @@ def test_detect_refuses_a_photo_of_another_size_than_the_calibration(
     assert "320x240 px" in error_lines[0] and "640x480 px" in error_lines[0]
     rows = [json.loads(line) for line in captured.out.strip().splitlines()]
     assert [sorted(d["value"] for d in row["dice"]) for row in rows] == [[1, 3, 5, 6]]
+
+
+def test_json_boxes_stay_inside_the_picture() -> None:
+    """A die at the picture's edge: its square reached past it ([-4, 413, 36, 36] on a
+    byler photo); the JSON box is the part inside, the die's own box stays whole."""
+    from farkle_pi.vision.types import DieReading, RotatedBox
+
+    def die(bbox: tuple[int, int, int, int]) -> DieReading:
+        centre = (bbox[0] + bbox[2] / 2.0, bbox[1] + bbox[3] / 2.0)
+        return DieReading(4, 0.9, centre, RotatedBox(centre, (30.0, 30.0), 0.0), bbox,
+                          "white", (235, 235, 235), flat=True, at_edge=True, touching=False)
+
+    size = (640, 480)
+    assert die((-4, 413, 36, 36)).to_json(False, size)["bbox"] == [0, 413, 32, 36]
+    assert die((620, 460, 36, 36)).to_json(False, size)["bbox"] == [620, 460, 20, 20]
+    assert die((100, 100, 36, 36)).to_json(False, size)["bbox"] == [100, 100, 36, 36]
+    assert die((-4, 413, 36, 36)).to_json(False)["bbox"] == [-4, 413, 36, 36]  # no size given
+    assert die((-4, 413, 36, 36)).bbox == (-4, 413, 36, 36)

@@ -52,3 +52,18 @@ def test_each_row_is_what_evaluate_says(capsys: pytest.CaptureFixture[str]) -> N
         "byler_d6 hold-out, labels reviewed"]
     assert int(train[1]) + int(holdout[1]) == 1800  # the two splits share no photo
     assert "rune55 `circle`" not in rows  # --quick reads byler_d6 and the renders only
+
+
+def test_the_data_folder_can_be_named(tmp_path: Path) -> None:
+    """From a checkout not beside shared/data every byler row was left out (on stderr only):
+    --data names the folder."""
+    byler = real_photos("byler_d6")
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "byler_d6").symlink_to(byler, target_is_directory=True)
+    named = table("--quick", "--data", str(tmp_path / "elsewhere"))
+    assert named["byler_d6 all 250, as labelled"][:2] == ["250", "1800"]
+    done = subprocess.run([sys.executable, str(SCRIPT), "--quick", "--data", str(tmp_path)],
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0 and "byler_d6" not in done.stdout
+    assert f"byler_d6 left out: no {tmp_path / 'byler_d6' / 'labels.jsonl'} (give --data DIR)" \
+        in done.stderr

@@ -1,8 +1,10 @@
 """`farkle-pi detect [--json] [--calibration FILE] [--draw OUT.png] IMAGE...`: read dice in photos.
 
-With --json one line per image: {"image", "dice": [...], "ms"}. A file that
-cannot be read gives a one-line error on stderr; the others still run and the
-exit code is 2. --draw with several images writes OUT-<image stem>.png each.
+With --json one line per image: {"image": PATH as given, "dice": [...], "ms"}, each die with
+exactly value, center, bbox, confidence, color and flat (--details adds color_bgr, at_edge,
+touching and settled). A file that cannot be read gives a one-line error on stderr and no
+JSON line; the others still run and the exit code is 2. --draw with several images writes
+OUT-<image stem>.png each.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ EXIT_BAD_FILE = 2
 def register(subparsers: Any) -> None:
     p = subparsers.add_parser("detect", help="read the dice in photos taken from above",
                               description=__doc__)
-    p.add_argument("images", nargs="+", metavar="IMAGE", type=Path)
+    p.add_argument("images", nargs="+", metavar="IMAGE")  # printed as given, not as a Path
     p.add_argument("--json", action="store_true", help="one JSON line per image")
+    p.add_argument("--details", action="store_true",
+                   help="with --json: each die's color_bgr, at_edge, touching and settled too")
     p.add_argument("--calibration", type=Path, metavar="FILE", help="tray calibration JSON")
     p.add_argument("--draw", type=Path, metavar="OUT.png",
                    help="annotated picture (several images: OUT-<stem>.png each)")
@@ -58,16 +62,17 @@ def run(args: argparse.Namespace) -> int:
     cv2.setNumThreads(1)
     many = len(args.images) > 1
     calibration = load_calibration(args.calibration)
+    images = [Path(name) for name in args.images]
     if args.draw:  # before any work is done
         check_picture_name("--draw", args.draw)
-        reads = [*args.images, *calibration_files(args.calibration, calibration)]
+        reads = [*images, *calibration_files(args.calibration, calibration)]
         refuse_overwrites("--draw", [(path, draw_path(args.draw, path, many))
-                                     for path in args.images], reads)
+                                     for path in images], reads)
     code = 0
     warmed: set[tuple[int, ...]] = set()
-    for path in args.images:
+    for name, path in zip(args.images, images, strict=True):
         try:
-            image = read_image(path)
+            image = read_image(name)
             if image.shape not in warmed:  # a size's first read sets the nets up: not in "ms"
                 read_dice(image, calibration)
                 warmed.add(image.shape)
@@ -75,14 +80,17 @@ def run(args: argparse.Namespace) -> int:
             dice = read_dice(image, calibration)
             ms = (time.perf_counter() - t0) * 1000.0
         except FarkleError as error:
-            print(one_line(f"farkle-pi: {about(path, error)}"), file=sys.stderr)
+            print(one_line(f"farkle-pi: {about(name, error)}"), file=sys.stderr)
             code = EXIT_BAD_FILE
+            args.failed = True  # (an exit code for cli.main, should the output pipe close)
             continue
         if args.json:
-            print(json.dumps({"image": str(path), "dice": [d.to_json() for d in dice],
+            size = (image.shape[1], image.shape[0])
+            print(json.dumps({"image": name, "dice": [d.to_json(args.details, size)
+                                                      for d in dice],
                               "ms": round(ms, 1)}), flush=True)
         else:
-            print(f"{path}: {len(dice)} dice ({ms:.1f} ms)")
+            print(f"{name}: {len(dice)} dice ({ms:.1f} ms)")
             for d in dice:
                 flags = [f for f, on in (("cocked", not d.flat), ("edge", d.at_edge),
                                          ("touching", d.touching), ("settled", d.settled))
@@ -96,4 +104,5 @@ def run(args: argparse.Namespace) -> int:
                 print(one_line(f"farkle-pi: cannot write {target}: give a .png or .jpg path "
                                "in a folder that exists and you can write to"), file=sys.stderr)
                 code = EXIT_BAD_FILE
+                args.failed = True
     return code

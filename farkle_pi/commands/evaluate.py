@@ -12,8 +12,8 @@ size): for photos of one tray, as `dice-check --keep` keeps them.
 --sheet draws each die not read right (up to 240) as a tile: the photo around it, what the
 label says and what was read.
 Timing is single-threaded (cv2.setNumThreads(1)). A labelled photo that cannot be read
-(missing, damaged, not a picture) is left out with a one-line error each, and the exit
-code is 2.
+(missing, damaged, not a picture) gives a one-line error each, its dice count as missed, and
+the exit code is 2.
 """
 
 from __future__ import annotations
@@ -90,15 +90,15 @@ def run(args: argparse.Namespace) -> int:
     if args.calibration is not None:
         reader = partial(read_dice, calibration=load_calibration(args.calibration))
     score = evaluate(photos, reader)
-    for reason in score.skipped:  # a photo left out must not pass unnoticed: say so, exit 2
-        print(one_line(f"farkle-pi: {reason}; its dice are not counted"), file=sys.stderr)
+    for reason in score.skipped:  # a photo not read must not pass unnoticed: say so, exit 2
+        print(one_line(f"farkle-pi: {reason}; its dice count as missed"), file=sys.stderr)
     if args.json:
         print(json.dumps({"dataset": str(args.dataset), "split": args.split,
                           "collection": args.collection,
                           "label_review": str(args.label_review) if args.label_review else None,
                           "calibration": str(args.calibration) if args.calibration else None,
                           "labels_corrected": len(corrected), **score.summary(),
-                          "photos_skipped": len(score.skipped),
+                          "photos_unreadable": len(score.skipped),
                           "failures": score.failures,
                           "mistakes": [asdict(m) for m in score.mistakes]}), flush=True)
     else:
@@ -126,7 +126,8 @@ def report(args: argparse.Namespace, score: Score, corrected: int) -> None:
           f" = {figures['wrong_confident_rate']:.2%}")
     print(f"  median ms/image     {figures['median_ms']:.1f} (single-threaded)")
     if score.skipped:
-        print(f"  photos left out     {len(score.skipped)} (cannot be read, see above)")
+        print(f"  photos not read     {len(score.skipped)} (their dice count as missed, see "
+              "above)")
     if args.failures:
         print("  not fully right: " + " ".join(score.failures))
         for mistake in score.mistakes:

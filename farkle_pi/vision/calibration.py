@@ -9,6 +9,7 @@ the known die size sets the scale the detector works at.
 
 from __future__ import annotations
 
+import difflib
 import json
 import math
 from dataclasses import dataclass, field, replace
@@ -24,6 +25,8 @@ from farkle_pi.files import write_whole
 from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.types import Point
 
+FIELDS = ("reference_image", "tray_polygon", "keep_zone_polygon", "die_size_px", "perspective",
+          "learned_dice")
 DIE_SIDE_PX = (4.0, 4000.0)  # a die's side a calibration may give, in pixels
 MAX_PERSPECTIVE = 0.05  # per pixel: a lens with a focal length of 20 px would be past it
 
@@ -56,9 +59,15 @@ class Calibration:
         except ValueError as error:  # not UTF-8, or not JSON: a photo or a config given by mistake
             raise FarkleError(f"calibration {path} is not a calibration file ({error}): give "
                               "the JSON file `farkle-pi calibrate` wrote") from error
-        if not isinstance(raw, dict):
+        if not isinstance(raw, dict) or not raw:
             raise FarkleError(f"calibration {path}: expected a JSON object with reference_image, "
                               "tray_polygon, keep_zone_polygon and die_size_px")
+        for key in raw:
+            if key not in FIELDS:
+                close = difflib.get_close_matches(str(key), FIELDS, n=1)
+                hint = f"did you mean {close[0]}? " if close else ""
+                raise FarkleError(f"calibration {path}: unknown field {json.dumps(key)}: {hint}"
+                                  f"the fields are {', '.join(FIELDS)}")
         ref = raw.get("reference_image")
         if ref is not None and not isinstance(ref, str):
             raise FarkleError(f"calibration {path}: reference_image must be a file name or null")

@@ -40,17 +40,25 @@ class DieReading:
     touching: bool
     settled: bool = False
 
-    def to_json(self) -> dict[str, object]:
-        """The `farkle-pi detect --json` form of this die."""
-        return {
+    def to_json(self, details: bool = True, size: tuple[int, int] | None = None
+                ) -> dict[str, object]:
+        """This die as JSON: the `farkle-pi detect --json` contract's keys, exactly, and with
+        `details` the other flags after them (`detect --details`, the tray's events). Given the
+        picture's (width, height), `bbox` is the part of the die's square inside it (a die at
+        the edge: `at_edge`); `self.bbox` stays the whole square, centred on the die."""
+        x, y, w, h = self.bbox
+        if size is not None:
+            x0, y0 = min(max(0, x), size[0] - 1), min(max(0, y), size[1] - 1)
+            x, y, w, h = x0, y0, max(1, min(size[0], x + w) - x0), max(1, min(size[1], y + h) - y0)
+        out: dict[str, object] = {
             "value": self.value,
             "center": [round(self.center[0], 1), round(self.center[1], 1)],
-            "bbox": list(self.bbox),
+            "bbox": [x, y, w, h],
             "confidence": round(self.confidence, 3),
             "color": self.colour_name,
-            "color_bgr": list(self.colour_bgr),
             "flat": self.flat,
-            "at_edge": self.at_edge,
-            "touching": self.touching,
-            "settled": self.settled,
         }
+        if details:
+            out.update(color_bgr=list(self.colour_bgr), at_edge=self.at_edge,
+                       touching=self.touching, settled=self.settled)
+        return out
