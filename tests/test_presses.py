@@ -242,3 +242,50 @@ def test_the_winning_bank_pressed_twice_still_shows_the_winner(
         assert top.app.buttons is not None
         top.app.buttons.close()
         top.store.close()
+
+
+def test_bank_on_a_keep_goes_through_while_hands_take_dice_out(
+    tmp_path: Path, mock_pins: MockFactory
+) -> None:
+    """BANK where a keep is due keeps the highlighted option and banks: nothing to wait for,
+    though hands move in the tray (held, it banked whatever the tray kept meanwhile)."""
+    top = Tabletop(tmp_path, mock_pins, "camera")
+    try:
+        top.tray("settled", "155234")
+        top.app.step()
+        assert top.table.state is not None and top.table.state.phase == "keep"
+        top.rolling = True  # a hand in the tray, taking the keep out
+        top.press(PINS.bank)
+        assert top.scores()["Ann"] > 0  # banked now, not held
+    finally:
+        assert top.app.buttons is not None
+        top.app.buttons.close()
+        top.store.close()
+
+
+def test_a_held_bank_goes_through_at_once_when_the_camera_is_lost(camera: Tabletop) -> None:
+    camera.rolling = True
+    camera.press(PINS.bank)
+    assert camera.scores() == {"Ann": 0, "Bob": 0}  # held
+    camera.app.camera_status = lambda: "no picture from the camera"
+    camera.now += 0.1
+    camera.app.step()
+    assert camera.scores() == {"Ann": 200, "Bob": 0}
+
+
+def test_in_manual_mode_a_moving_tray_does_not_hold_bank(
+    tmp_path: Path, mock_pins: MockFactory
+) -> None:
+    """Typed dice do not come from the tray: what moves in its view is no throw."""
+    top = Tabletop(tmp_path, mock_pins, "manual")
+    try:
+        top.app.bank_hold = BankHold(lambda: top.now, lambda: top.rolling)
+        type_throw(top, "155234")
+        top.press(PINS.keep)  # the best keep, 1 5 5 ...
+        top.rolling = True
+        top.press(PINS.bank)
+        assert top.scores()["Ann"] > 0
+    finally:
+        assert top.app.buttons is not None
+        top.app.buttons.close()
+        top.store.close()
