@@ -33,7 +33,7 @@ import numpy.typing as npt
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 from farkle_pi.vision import read_dice  # noqa: E402
-from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, Net  # noqa: E402
+from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, TINY_READER_FILE, Net  # noqa: E402
 
 
 def main() -> None:
@@ -99,12 +99,13 @@ def print_stages(spent: dict[str, float], views: Counter[str], flops: Counter[st
     with its operations a photo and the rate they ran at."""
     ms = {name: 1000.0 * seconds / reads for name, seconds in spent.items()}
     detector = ms.pop(DETECTOR_FILE, 0.0)
+    tiny = ms.pop(TINY_READER_FILE, 0.0)
     first = ms.pop(READER_FILE, 0.0)
     others = sum(ms.values())
-    rest = mean_ms - detector - first - others
+    rest = mean_ms - detector - tiny - first - others
     per_view = first / max(1.0, views[READER_FILE] / reads)
-    asked = sum(views.values()) - views[READER_FILE] - views[DETECTOR_FILE]
-    nets = (DETECTOR_FILE, READER_FILE)
+    nets = (DETECTOR_FILE, TINY_READER_FILE, READER_FILE)
+    asked = sum(views.values()) - sum(views[net] for net in nets)
     others_flops = sum(flops.values()) - sum(flops[net] for net in nets)
     others_seconds = sum(spent.values()) - sum(spent[net] for net in nets)
 
@@ -115,11 +116,13 @@ def print_stages(spent: dict[str, float], views: Counter[str], flops: Counter[st
                 f"{operations / seconds / 1e9:.0f} GFLOP/s")
 
     detector_rate = rate(flops[DETECTOR_FILE], spent[DETECTOR_FILE])
+    tiny_rate = rate(flops[TINY_READER_FILE], spent[TINY_READER_FILE])
     first_rate = rate(flops[READER_FILE], spent[READER_FILE])
     print(f"where the time goes (mean ms a photo; mean {mean_ms:.2f} ms):")
     for name, value, note in (
         ("detector passes", detector,
          f"{views[DETECTOR_FILE] / reads:.2f} passes a photo{detector_rate}"),
+        ("tiny reader", tiny, f"{views[TINY_READER_FILE] / reads:.1f} views a photo{tiny_rate}"),
         ("first reader", first, f"{views[READER_FILE] / reads:.1f} views a photo, "
                                 f"{per_view:.2f} ms a view{first_rate}"),
         ("second opinions", others,

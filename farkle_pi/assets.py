@@ -16,7 +16,7 @@ MODELS = (DATA / "models").resolve()  # in a checkout: the repository's models/
 DEMO = (DATA / "demo").resolve()  # in a checkout: the repository's fixtures/demo/
 # farkle_pi.vision.model's nets
 MODEL_FILES = ("dice_detector.onnx", "dice_reader.onnx", "dice_reader_second.onnx",
-               "dice_reader_close.onnx")
+               "dice_reader_close.onnx", "dice_reader_tiny.onnx")
 DEMO_FILES = ("demo.mp4", "demo.calibration.json")
 
 

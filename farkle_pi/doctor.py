@@ -303,14 +303,15 @@ def check_reader(config: Config) -> Finding:
     could not)."""
     if assets.missing():
         return Finding("reader", Status.FAIL, "cannot run without its files (see above)")
-    facts = probe("reader", timeout=120)  # a Pi 4 loads four nets and reads a frame in seconds
+    facts = probe("reader", timeout=120)  # a Pi 4 loads the nets and reads a frame in seconds
     if "error" in facts:
         return Finding("reader", Status.FAIL, (
             f"the dice reader cannot run: {_error(facts)}; reinstall with "
             "scripts/install-pi.sh, and report it if it stays"
         ))
     return Finding("reader", Status.OK, (
-        f"four nets load and read with OpenCV {facts.get('opencv')} "
+        f"{len(assets.MODEL_FILES) - 1} readers and the detector load and read with OpenCV "
+        f"{facts.get('opencv')} "
         f"({facts.get('dice')} dice in a frame of the demo)"
     ))
 

@@ -83,6 +83,7 @@ preflight() {
     for file in pyproject.toml config.example.toml "systemd/$UNIT" \
         farkle_pi/data/models/dice_detector.onnx farkle_pi/data/models/dice_reader.onnx \
         farkle_pi/data/models/dice_reader_second.onnx farkle_pi/data/models/dice_reader_close.onnx \
+        farkle_pi/data/models/dice_reader_tiny.onnx \
         farkle_pi/data/demo/demo.mp4; do
         [ -e "$SOURCE/$file" ] || { echo "install-pi.sh: $SOURCE/$file is missing" >&2; exit 2; }
     done

@@ -60,7 +60,7 @@ def test_off_pi_doctor_reports_every_part_without_traceback(
     assert code == (1 if "FAIL" in statuses else 0)
     assert lines[0] == f"OK   config: read from {path}"
     assert lines[2].startswith("OK   files: dice reader nets in ")
-    assert lines[3].startswith("OK   reader: four nets load and read with OpenCV ")
+    assert lines[3].startswith("OK   reader: 4 readers and the detector load and read with OpenCV ")
     assert lines[5].startswith(f"WARN calibration: none at {tmp_path}/db/calibration.json")
     assert lines[8].startswith(f"OK   database: {tmp_path}/db/farkle.db will be made when")
     if importlib.util.find_spec("picamera2") is None:

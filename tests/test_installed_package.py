@@ -35,7 +35,7 @@ from farkle_pi.config import Config
 from farkle_pi.doctor import check_files
 from farkle_pi.table.camera import DEMO_SESSION, Recording
 from farkle_pi.vision.model import (CLOSE_READER_FILE, DETECTOR_FILE, MODEL_DIR, READER_FILE,
-                                   SECOND_READER_FILE, load_net)
+                                   SECOND_READER_FILE, TINY_READER_FILE, load_net)
 
 recording = Recording(DEMO_SESSION)
 recording.check()
@@ -45,6 +45,7 @@ load_net(DETECTOR_FILE)
 load_net(READER_FILE)
 load_net(SECOND_READER_FILE)
 load_net(CLOSE_READER_FILE)
+load_net(TINY_READER_FILE)
 print(json.dumps({
     "package": farkle_pi.__file__,
     "models": str(MODEL_DIR),
@@ -107,7 +108,7 @@ def test_in_a_checkout_the_shipped_paths_are_the_repository_folders() -> None:
     assert assets.DEMO == REPO / "fixtures" / "demo"
     assert model.MODEL_DIR == REPO / "models"
     assert (model.DETECTOR_FILE, model.READER_FILE, model.SECOND_READER_FILE,
-            model.CLOSE_READER_FILE) == assets.MODEL_FILES
+            model.CLOSE_READER_FILE, model.TINY_READER_FILE) == assets.MODEL_FILES
 
 
 def test_doctor_says_in_one_line_when_the_files_are_missing(

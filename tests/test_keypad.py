@@ -164,14 +164,19 @@ def test_virtual_dice_cannot_be_typed(tmp_path: Path) -> None:
         assert table.state is not None and table.state.throws == ()
 
 
+def camera_app(store: Store) -> App:
+    """Ann's camera-dice table on a small screen, not started."""
+    table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
+                  say=lambda _: None)
+    return App(table, open_surface((480, 320), headless=True), DARK)
+
+
 def test_without_a_camera_the_throw_is_entered_by_hand(tmp_path: Path) -> None:
     """Camera dice while the camera is missing: the keypad and the buttons, as in manual mode;
     once the camera gives pictures again KEEP asks for a throw into the tray as before."""
     with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
-                      say=lambda _: None)
         status = [NOT_FOUND]
-        app = App(table, open_surface((480, 320), headless=True), DARK)
+        app = camera_app(store)
         app.camera_status = lambda: status[0]
         app.step()
         assert app.view is not None and app.view.prompt == NOT_FOUND  # on the setup screen
@@ -194,10 +199,8 @@ def test_while_the_camera_starts_the_setup_screen_says_so_and_no_keypad_comes(
     tmp_path: Path
 ) -> None:
     with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
-                      say=lambda _: None)
         opening = [OPENING]
-        app = App(table, open_surface((480, 320), headless=True), DARK)
+        app = camera_app(store)
         app.camera_opening = lambda: opening[0]
         app.step()
         assert app.view is not None and app.view.prompt == OPENING  # on the setup screen

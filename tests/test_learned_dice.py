@@ -320,9 +320,13 @@ def test_views_learned_from_are_the_views_read(
 
 
 def test_the_shipped_layer_as_learned_dice_reads_as_the_shipped_reader(
-    rendered: tuple[np.ndarray, list[Candidate], list[int]]
+    rendered: tuple[np.ndarray, list[Candidate], list[int]], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The headless net and numpy's last layer are the reader itself: same faces, same odds."""
+    """The headless net and numpy's last layer are the reader itself: same faces, same odds
+    (as the first reader alone reads: learned dice have no tiny reader before them)."""
+    from farkle_pi.vision import reader
+
+    monkeypatch.setattr(reader, "TINY_SURE", 2.0)  # never sure: the first reader reads all
     image = rendered[0]
     headless = load_net(READER_FILE, headless=True)
     assert headless.head is not None

@@ -18,6 +18,7 @@ from farkle_pi.vision.model import (
     DETECTOR_FILE,
     READER_FILE,
     SECOND_READER_FILE,
+    TINY_READER_FILE,
     Net,
 )
 from farkle_pi.vision.onnx_compat import (
@@ -50,7 +51,7 @@ from farkle_pi.vision.protobuf import (
 )
 
 MODELS = Path(model.MODEL_DIR)
-READERS = [READER_FILE, SECOND_READER_FILE, CLOSE_READER_FILE]
+READERS = [READER_FILE, SECOND_READER_FILE, CLOSE_READER_FILE, TINY_READER_FILE]
 FLOAT16_READERS = [SECOND_READER_FILE, CLOSE_READER_FILE]  # the first reader ships as int8
 
 
@@ -116,7 +117,7 @@ def test_a_net_with_nothing_to_change_is_handed_over_as_it_is() -> None:
     assert prepared.before(x) is x
 
 
-@pytest.mark.parametrize("name", [READER_FILE, SECOND_READER_FILE])
+@pytest.mark.parametrize("name", [READER_FILE, SECOND_READER_FILE, TINY_READER_FILE])
 def test_every_reader_reads_through_the_prepared_net(name: str) -> None:
     views = np.random.default_rng(2).integers(0, 256, (4, 40, 40, 3)).astype(np.uint8)
     logits = Net(MODELS / name).run(views)

@@ -2,6 +2,8 @@
 
 ``models/dice_detector.onnx`` marks die centres on a shrunken photo;
 ``models/dice_reader.onnx`` reads a 40x40 view of a die as 0 = not a die, or 1..6;
+``dice_reader_tiny.onnx`` reads every view before it, with a sixth of its work, and the first
+reader reads only the views the tiny one is unsure of;
 ``dice_reader_second.onnx`` and ``dice_reader_close.onnx`` are two more readers, trained
 differently and asked only about dice the first is unsure of (the close one sees the die's
 top only); they take 40x40 views (VIEW_SIDES). Readers store their weights as float16,
@@ -34,8 +36,10 @@ DETECTOR_FILE = "dice_detector.onnx"
 READER_FILE = "dice_reader.onnx"
 SECOND_READER_FILE = "dice_reader_second.onnx"
 CLOSE_READER_FILE = "dice_reader_close.onnx"
+TINY_READER_FILE = "dice_reader_tiny.onnx"
 # The side in pixels of the square view each reader takes (its training's --view-side)
-VIEW_SIDES = {READER_FILE: 40, SECOND_READER_FILE: 40, CLOSE_READER_FILE: 40}
+VIEW_SIDES = {READER_FILE: 40, SECOND_READER_FILE: 40, CLOSE_READER_FILE: 40,
+              TINY_READER_FILE: 40}
 
 
 class Net:
@@ -87,7 +91,7 @@ class Net:
         return int(self._net.getFLOPS([n, c, h, w]))
 
 
-@lru_cache(maxsize=8)  # four nets ship: room to spare, so none is read from disk again per frame
+@lru_cache(maxsize=8)  # five nets ship: room to spare, so none is read from disk again per frame
 def load_net(name: str, folder: str = str(MODEL_DIR), headless: bool = False) -> Net:
     """Load a net once per process."""
     return Net(Path(folder) / name, headless)
