@@ -171,46 +171,41 @@ def camera_app(store: Store) -> App:
     return App(table, open_surface((480, 320), headless=True), DARK)
 
 
-def test_without_a_camera_the_throw_is_entered_by_hand(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("missing", "note"), [(True, NOT_FOUND), (False, OPENING)],
+                         ids=["not found", "starting"])
+def test_without_a_camera_the_throw_is_entered_by_hand(
+    tmp_path: Path, missing: bool, note: str
+) -> None:
     """Camera dice while the camera is missing: the keypad and the buttons, as in manual mode;
-    once the camera gives pictures again KEEP asks for a throw into the tray as before."""
+    once the camera gives pictures again KEEP asks for a throw into the tray as before. While
+    it is only starting, the screens say so and no keypad comes: its dice will come from it."""
     with Store(tmp_path / "farkle.db") as store:
-        status = [NOT_FOUND]
-        app = camera_app(store)
-        app.camera_status = lambda: status[0]
+        table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
+                      say=lambda _: None)
+        said = [note]
+        app = App(table, open_surface((480, 320), headless=True), DARK)
+        if missing:
+            app.camera_status = lambda: said[0]
+        else:
+            app.camera_opening = lambda: said[0]
         app.step()
-        assert app.view is not None and app.view.prompt == NOT_FOUND  # on the setup screen
+        assert app.view is not None and app.view.prompt == note  # on the setup screen
         app.actions.put(Action("bank"))
         app.step()
-        assert app.view.keypad and app.view.prompt == NOT_FOUND
-        assert {h.action.value for h in app.hits if h.action.kind == "digit"} == set(range(1, 7))
-        app.actions.put(Action("keep"))  # the buttons alone: KEEP takes a 1
-        app.step()
-        assert app.view.typed == "1"
-        status[0] = ""  # the camera is back
+        assert app.view.screen == "throw" and app.view.prompt == note
+        assert app.view.keypad == missing
+        if missing:
+            digits = {h.action.value for h in app.hits if h.action.kind == "digit"}
+            assert digits == set(range(1, 7))
+            app.actions.put(Action("keep"))  # the buttons alone: KEEP takes a 1
+            app.step()
+            assert app.view.typed == "1"
+        said[0] = ""  # the camera is back, or its first picture came
         app.step()
         assert not app.view.keypad and app.view.prompt == ""
         app.actions.put(Action("keep"))
         app.step()
-        assert "into the tray" in app.view.error and app.view.typed == "1"
-
-
-def test_while_the_camera_starts_the_setup_screen_says_so_and_no_keypad_comes(
-    tmp_path: Path
-) -> None:
-    with Store(tmp_path / "farkle.db") as store:
-        opening = [OPENING]
-        app = camera_app(store)
-        app.camera_opening = lambda: opening[0]
-        app.step()
-        assert app.view is not None and app.view.prompt == OPENING  # on the setup screen
-        app.actions.put(Action("bank"))
-        app.step()
-        assert app.view.screen == "throw" and app.view.prompt == OPENING
-        assert not app.view.keypad
-        opening[0] = ""  # the first picture came
-        app.step()
-        assert app.view.prompt == "" and not app.view.keypad
+        assert "into the tray" in app.view.error and app.view.typed == ("1" if missing else "")
 
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 320), (720, 1280)], ids=str)
