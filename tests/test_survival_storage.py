@@ -73,8 +73,12 @@ def test_a_full_disk_mid_game_is_one_line_on_screen_and_nothing_is_lost(app: App
     assert state is not None
     if state.phase == "keep":
         press(app, "keep")
-    else:
-        type_dice(app, "234662"[: state.dice_to_throw])
+    else:  # a throw typed is kept but its last die: that die again stores it
+        throw = "234662"[: state.dice_to_throw]
+        assert app.table.entry.text == throw[:-1]
+        type_dice(app, throw[-1])
+        assert app.table.state is not None and app.table.state.throws[-1].faces == tuple(
+            sorted(int(face) for face in throw))
     assert app.table.error == "" and app.table.state != saved
     assert stored(app) == app.table.state
 
@@ -132,3 +136,32 @@ def config_with(folder: Path, database: Path) -> Path:
     config.write_text(f'[table]\ndice = "manual"\n[screen]\nsize = "480x320"\n'
                       f'fullscreen = false\n[store]\ndatabase = "{database}"\n')
     return config
+
+
+def test_a_throw_another_writer_kept_from_the_disk_is_stored_with_its_last_die_again(
+    tmp_path: Path
+) -> None:
+    """A `farkle-pi game` command holding the database's lock: the throw typed is not stored
+    (said in one line), and only its last die needs typing again, not all six."""
+    import sqlite3
+
+    from farkle_pi.rules import load_rules
+    from farkle_pi.table.table import Table
+
+    with Store(tmp_path / "farkle.db", timeout=0.05) as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "manual", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        app = App(table, open_surface((480, 320), headless=True), DARK)
+        other = sqlite3.connect(tmp_path / "farkle.db", isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # the other writer's transaction
+        type_dice(app, "115234")
+        assert app.view is not None and "locked" in app.view.error
+        assert table.state is not None and table.state.throws == ()
+        assert table.entry.text == "11523" and app.view.typed == "11523"
+        other.execute("COMMIT")
+        other.close()
+        type_dice(app, "4")
+        state = table.state
+        assert table.error == "" and [t.faces for t in state.throws] == [(1, 1, 2, 3, 4, 5)]
+        assert stored(app) == state

@@ -346,10 +346,16 @@ class Table:
                               "(or tap a die once the throw is in)")
         self.entry = entry
         if len(entry.dice) == state.dice_to_throw:
-            unread, self.entry = self.unread, Entry()  # not stored (disk full?): enter again
+            unread, self.entry = self.unread, Entry()
             throw = (self.tray_input.finish(unread, entry.dice) if unread
                      else Throw(Roll.of(*entry.dice)))
-            self._apply(throw)  # stored, then shown
+            try:
+                self._apply(throw)  # stored, then shown
+            except ChangedElsewhere:
+                raise  # the game as stored now: what was typed may not fit it
+            except FarkleError:  # not stored (a full disk, another writer's lock, a refusal):
+                self.entry = replace(entry, dice=entry.dice[:-1])  # the last die again retries
+                raise
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":
