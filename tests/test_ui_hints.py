@@ -15,6 +15,7 @@ from farkle_pi.table.fairdice import FairDice
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.samples import SAMPLES
+from farkle_pi.ui.theme import DARK
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
@@ -92,7 +93,10 @@ def test_a_roll_off_is_picked_with_next_and_recorded_with_bank(
         "roll-off won by Ann?   NEXT other   BANK yes")
     table.handle(Action("next"))
     view = table.view()
-    assert draw(view, (800, 480), monkeypatch).texts[0].text.startswith("roll-off won by Bob?")
+    frame = draw(view, (800, 480), monkeypatch)
+    assert frame.texts[0].text.startswith("roll-off won by Bob?")
+    outlined = [rect for rect, colour in frame.outlines if colour == DARK.accent]
+    assert len(outlined) == 1 and outlined[0].contains(frame.find("Bob").rect)  # his row
     table.handle(Action("bank"))
     now[0] += 10.0
     view = table.view()

@@ -12,8 +12,9 @@ from farkle_pi.ui.view import TableView
 def draw(p: Painter, view: TableView) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     top, rest, foot = screen.stack([44, 48, 8], gap=p.unit * 1.5)
-    hint = (f"roll-off won by {view.winners[view.selected % len(view.winners)]}?   NEXT other"
-            "   BANK yes" if view.roll_off else after_game_hint(view, "KEEP tonight's games"))
+    picked = view.winners[view.selected % len(view.winners)] if view.roll_off else ""
+    hint = (f"roll-off won by {picked}?   NEXT other   BANK yes" if picked
+            else after_game_hint(view, "KEEP tonight's games"))
     prompt_strip(p, foot, view, hint)
     p.fill(top, p.theme.best, radius=p.unit * 3)
     inner = top.inset(p.unit * 2)
@@ -37,6 +38,8 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     scores = p.fit_all([points_text(r.score) for r in ranked], probe[2].part(0, 0.05, 1, 0.9))
     for rank, (row, player) in enumerate(zip(rows, ranked, strict=False), start=1):
         p.panel(row)
+        if player.name == picked:  # the one BANK records as the roll-off's winner
+            p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
         cells = row.inset(p.unit * 0.8).columns([10, 55, 35], gap=p.unit)
         p.text(f"{rank}.", cells[0].part(0, 0.1, 1, 0.8), p.theme.muted)
         p.text(player.name, cells[1].part(0, 0.1, 1, 0.8), font=names)
