@@ -255,14 +255,16 @@ def test_a_roll_off_is_recorded_and_counts_one_win(
     code, out, _ = run(capsys, db, "game", "show")
     assert "then farkle-pi game roll-off NAME" in out
     code, _, err = run(capsys, db, "game", "roll-off", "Cy")
-    assert code == 2 and err == ("farkle-pi: Cy is not in the roll-off: name one of Ann, "
-                                 "Bob\n")
+    assert code == 2 and err == ("farkle-pi: Cy is not one of the roll-off's players: name "
+                                 "one of Ann, Bob\n")
+    code, _, err = run(capsys, db, "game", "throw", "123456")
+    assert code == 2 and "record who won with farkle-pi game roll-off NAME" in err
     code, out, _ = run(capsys, db, "game", "roll-off", "bob")  # as typed at a terminal
     assert code == 0 and "Bob wins with 1000" in out
     view = show(capsys, db)
     assert view["roll_off"] is False and view["winners"] == ["Bob"] and view["over"] is True
     code, _, err = run(capsys, db, "game", "roll-off", "Ann")
-    assert code == 2 and "there is no roll-off to settle" in err  # once
+    assert code == 2 and "the roll-off is recorded (Bob wins with 1000): undo first" in err
     code, out, _ = run(capsys, db, "stats", "--json")
     wins = {r["name"]: r["wins"] for r in json.loads(out)["players"]}
     assert wins == {"Ann": 0, "Bob": 1}

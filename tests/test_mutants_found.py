@@ -15,6 +15,7 @@ from farkle_pi.errors import FarkleError
 from farkle_pi.game import AddPlayer, Bank, Game, GameOver, Refused, TurnRecord
 from farkle_pi.rules import Roll, load_rules, score
 from farkle_pi.store import GameRecord, Store, player_stats
+from farkle_pi.table.entry import Entry
 from farkle_pi.table.presses import SEEN_SECONDS, SeenGuard
 from farkle_pi.ui.actions import Action
 
@@ -121,10 +122,12 @@ def test_p07_a_press_right_after_the_screen_changed_is_dropped() -> None:
     """Another screen of the same game (the scoreboard) needs a look too."""
     now = [100.0]
     guard, state = SeenGuard(lambda: now[0]), object()
-    guard.look(SimpleNamespace(state=state, screen="throw", selected=0))  # type: ignore[arg-type]
+    entry = Entry()
+    guard.look(SimpleNamespace(state=state, screen="throw", selected=0,  # type: ignore[arg-type]
+                               entry=entry))
     now[0] += 1
     guard.look(SimpleNamespace(state=state, screen="scoreboard",  # type: ignore[arg-type]
-                               selected=0))
+                               selected=0, entry=entry))
     now[0] += SEEN_SECONDS / 2
     assert guard.drops(Action("next", button=True))
 

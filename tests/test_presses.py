@@ -289,3 +289,13 @@ def test_in_manual_mode_a_moving_tray_does_not_hold_bank(
         assert top.app.buttons is not None
         top.app.buttons.close()
         top.store.close()
+
+
+def test_next_and_keep_together_on_the_keypad_enter_no_face_nobody_saw(
+    manual: Tabletop
+) -> None:
+    """Typing a throw with the buttons: NEXT steps the face, KEEP enters it."""
+    manual.press(PINS.next, PINS.keep)
+    assert (manual.table.entry.dice, manual.table.entry.face) == ((), 2)
+    manual.press(PINS.keep, after=PICKED_SECONDS)  # the 2 shown, seen, entered
+    assert manual.table.entry.text == "2"

@@ -347,6 +347,34 @@ def test_the_screen_says_the_camera_is_starting_until_its_first_picture(
         live.stop()
 
 
+def test_a_slow_warm_up_is_not_taken_for_a_missing_camera(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
+) -> None:
+    """The reader's first read (seconds on a Pi) comes before the camera is asked: "camera
+    not found" and the keypad then flickered up before it had been tried."""
+    sockets = Sockets(Cable())
+    live, app = booted("picamera2", sockets, table, tmp_path, monkeypatch)
+    live.stale_seconds = 0.05
+    warming = threading.Event()
+
+    def warm_up() -> None:
+        warming.wait(5)
+
+    live.warm_up = warm_up
+    live._warming = True
+    live.start()
+    try:
+        time.sleep(0.2)  # four times the stale time, still warming
+        assert live.status() == "" and live.opening() == camera_module.OPENING
+        assert sockets.tries == 0
+        warming.set()
+        wait_for(lambda: live.latest is not None, app)
+        assert live.status() == "" and live.opening() == ""
+    finally:
+        warming.set()
+        live.stop()
+
+
 @pytest.mark.parametrize("failure", ["no picture", "read raises", "open crashes"])
 def test_a_camera_that_opens_badly_at_the_start_is_looked_for_too(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: str

@@ -133,3 +133,60 @@ def test_with_virtual_dice_the_roll_off_pick_is_undone_but_not_the_game_end(
     table.handle(Action("undo"))
     assert table.view().roll_off and store.records()[0].winners == ("Ann", "Bob")
     store.close()
+
+
+def _tied(tmp_path: Path, now: list[float], names: tuple[str, str] = ("Ann", "Bob")
+          ) -> tuple[Store, Table]:
+    """A roll-off game where both players banked 1,000, the last bank's banner still up."""
+    store = Store(tmp_path / "farkle.db")
+    rules = load_rules("standard", {"target": "1000", "ties": "roll-off"})
+    table = Table(store, rules, list(names), "manual", clock=lambda: now[0], resume=False,
+                  say=lambda _: None)
+    table.new_game()
+    for _ in range(2):
+        now[0] += 10.0
+        for face in "111234":
+            table.handle(Action("digit", int(face)))
+        table.handle(Action("bank"))
+    return store, table
+
+
+def test_bank_again_under_the_tying_banks_banner_records_no_roll_off(tmp_path: Path) -> None:
+    """The impatient thumb's second BANK came before anyone saw ROLL OFF, or rolled."""
+    now = [0.0]
+    store, table = _tied(tmp_path, now)
+    assert table.view().screen == "results"  # "BANK +1,000" over the winner screen
+    now[0] += 0.6  # past the button guard's half second, the banner still up
+    table.handle(Action("bank"))
+    assert table.view().roll_off and store.records()[0].winners == ("Ann", "Bob")
+    table.handle(Action("bank"))  # seen now: recorded
+    assert store.records()[0].winners == ("Ann",)
+    store.close()
+
+
+def test_a_tie_to_roll_off_for_is_taken_up_again_after_a_restart(tmp_path: Path) -> None:
+    """A power cut on the ROLL OFF screen: the table comes back to it, not to a new game's
+    setup (where only the command line could record the winner)."""
+    now = [0.0]
+    store, table = _tied(tmp_path, now)
+    store.close()
+    with Store(tmp_path / "farkle.db") as again:
+        table = Table(again, load_rules("standard"), ["Ann", "Bob"], "manual",
+                      clock=lambda: now[0], say=lambda _: None)
+        view = table.view()
+        assert view.screen == "winner" and view.roll_off
+        table.handle(Action("next"))
+        table.handle(Action("bank"))
+        assert again.records()[0].winners == ("Bob",) and not table.view().roll_off
+        table.handle(Action("keep"))
+        assert table.view().screen == "history"
+
+
+def test_names_alike_but_for_case_are_told_apart_in_a_roll_off(tmp_path: Path) -> None:
+    now = [0.0]
+    store, table = _tied(tmp_path, now, ("ann", "Ann"))
+    now[0] += 10.0
+    table.handle(Action("next"))  # to "Ann"
+    table.handle(Action("bank"))
+    assert store.records()[0].winners == ("Ann",)
+    store.close()

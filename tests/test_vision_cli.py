@@ -392,3 +392,10 @@ def test_json_boxes_stay_inside_the_picture() -> None:
     assert die((100, 100, 36, 36)).to_json(False, size)["bbox"] == [100, 100, 36, 36]
     assert die((-4, 413, 36, 36)).to_json(False)["bbox"] == [-4, 413, 36, 36]  # no size given
     assert die((-4, 413, 36, 36)).bbox == (-4, 413, 36, 36)
+
+
+def test_details_without_json_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["detect", "--details", str(FIXTURES / "synth_00.png")]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("farkle-pi: --details adds keys to --json's lines")
+    assert err.count("\n") == 1

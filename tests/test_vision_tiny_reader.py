@@ -76,3 +76,20 @@ def test_the_shipped_tiny_reader_is_sure_of_a_rendered_die_and_agrees_with_the_f
     assert all(int(np.argmax(p)) == d.value for p, d in zip(tiny, dice, strict=True)
                if d.value is not None)
     assert any(d.value is not None for d in dice)
+
+
+def test_nets_without_a_tiny_reader_are_read_by_the_first_alone(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: object
+) -> None:
+    """A $FARKLE_MODELS folder of nets trained for a comparison (no tiny one among them)."""
+    asked: list[str] = []
+
+    def classify(views: list[npt.NDArray[np.uint8]], net: str = READER_FILE,
+                 learned: object = None) -> npt.NDArray[np.float32]:
+        asked.append(net)
+        return np.array([_probs(4, 0.99) for _ in views], np.float32)
+
+    monkeypatch.setattr(reader, "classify", classify)
+    monkeypatch.setattr(reader, "MODEL_DIR", tmp_path)  # an empty folder
+    reader.first_reading(_views(2))
+    assert asked == [READER_FILE]

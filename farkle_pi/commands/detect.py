@@ -59,6 +59,9 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.vision import read_dice
     from farkle_pi.vision.draw import draw_readings
 
+    if args.details and not args.json:
+        raise FarkleError("--details adds keys to --json's lines: give --json too (the "
+                          "plain listing names those flags already)")
     cv2.setNumThreads(1)
     many = len(args.images) > 1
     calibration = load_calibration(args.calibration)

@@ -122,6 +122,10 @@ def _latest(store: Store) -> StoredGame:
 
 def _in_progress(store: Store) -> StoredGame:
     table = _latest(store)
+    if table.state.roll_off:
+        tied = " and ".join(table.state.winner_names())
+        raise FarkleError(f"game {table.id} is over: {tied} tie and roll off for the win; "
+                          "record who won with farkle-pi game roll-off NAME")
     if table.state.over:
         won = " and ".join(table.state.winner_names())
         raise FarkleError(f"game {table.id} is over ({won} won): `farkle-pi game undo` takes "

@@ -212,17 +212,29 @@ def _game_over(state: GameState) -> GameState:
     return replace(state, phase="over", winners=winners, steal=None, last_turn_for=())
 
 
+def roll_off_settled(state: GameState) -> bool:
+    """The game ended in a tie under `ties = "roll-off"` and who won it is recorded."""
+    top = max((p.score for p in state.players), default=0)
+    tied = sum(p.score == top for p in state.players) > 1
+    return state.over and tied and state.rules.ties == "roll-off" and len(state.winners) == 1
+
+
 def settle_roll_off(state: GameState, winner: str) -> GameState:
-    """The game with one winner, the one of the tied players who won the roll-off."""
+    """The game with one winner, the one of the tied players who won the roll-off (named as
+    seated, or in any case where that names one of them)."""
+    if roll_off_settled(state):
+        raise Refused(f"the roll-off is recorded ({_result(state)}): undo first to name "
+                      "another winner")
     if not state.roll_off:
         raise Refused("there is no roll-off to settle: only a game that ends in a tie under "
                       "ties = roll-off has one")
-    names = state.winner_names()
-    found = [i for i, name in zip(state.winners, names, strict=True)
-             if name.casefold() == winner.strip().casefold()]
-    if not found:
-        raise Refused(f"{winner.strip() or 'nobody'} is not in the roll-off: name one of "
-                      f"{', '.join(names)}")
+    name = winner.strip()
+    tied = dict(zip(state.winner_names(), state.winners, strict=True))
+    found = ([tied[name]] if name in tied
+             else [i for n, i in tied.items() if n.casefold() == name.casefold()])
+    if len(found) != 1:
+        raise Refused(f"{name or 'no name'} is not one of the roll-off's players: name one of "
+                      f"{', '.join(tied)}")
     return replace(state, winners=(found[0],))
 
 

@@ -170,9 +170,12 @@ class Store:
         return StoredGame(self, game_id, game)
 
     def resume(self) -> StoredGame | None:
-        """The latest game exactly as it was left, unless it has finished (then None)."""
+        """The latest game exactly as it was left, unless it has finished (then None); a tie
+        still to be rolled off for is not finished: who won it is yet to be recorded."""
         latest = self.latest()
-        return None if latest is None or latest.state.over else latest
+        if latest is None or (latest.state.over and not latest.state.roll_off):
+            return None
+        return latest
 
     def latest(self) -> StoredGame | None:
         """The most recent game, finished or not (what `game show` shows)."""

@@ -1,8 +1,8 @@
 """Per-player statistics, folded from the turn records of finished and unfinished games alike.
 
 Definitions (also in docs/game.md):
-- games: games the player sat in; wins: finished games where they had the top score (a shared
-  top score is a win for each);
+- games: games the player sat in; wins: finished games where they were a winner (a shared
+  top score is a win for each; a roll-off's recorded winner the one);
 - average banked turn: mean points of the turns that were banked (Farkles not counted);
 - Farkle rate: Farkled turns / all turns played;
 - best turn: the most points banked in one turn;

@@ -181,6 +181,7 @@ class LiveTray:
         self.error = ""
         self.losses = 0  # times the camera went away (and was looked for again)
         self._seen = source is not None  # a picture came (or will come) from this camera
+        self._warming = warm_up is not None  # the reader's first read: no camera asked yet
         self._last_picture = time.monotonic()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="tray", daemon=True)
@@ -195,6 +196,8 @@ class LiveTray:
         if self.error:
             return self.error
         quiet = time.monotonic() - self._last_picture
+        if self._warming:  # the camera's clock starts when the reader is ready
+            return ""
         if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
             if not self._seen:  # still opening it, and a camera driver can hang right there
                 return NOT_FOUND
@@ -212,8 +215,11 @@ class LiveTray:
     def _run(self) -> None:
         try:
             if self.warm_up is not None:
-                self.warm_up()
-                self._last_picture = time.monotonic()  # the camera's time starts now
+                try:
+                    self.warm_up()
+                finally:
+                    self._last_picture = time.monotonic()  # the camera's time starts now
+                    self._warming = False
             if self.source is None and not self._open_camera():
                 self._look_for_camera(NOT_FOUND)
             while not self._stop.is_set():

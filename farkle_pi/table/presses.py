@@ -18,9 +18,10 @@ HOLD_SECONDS = 4.0
 HELD = "BANK pressed: waiting for the dice to stop"
 THROWN_FIRST = "the dice were thrown before BANK: the throw counts"
 GUARDED = ("bank", "next", "keep")
-# BANK or KEEP acts on the highlighted option: one this soon after NEXT moved the highlight was
-# pressed with NEXT, not after reading the new one (a person needs 0.25 s to see and press; a
-# shorter wait than SEEN_SECONDS, as fast NEXT-then-BANK is how a sure player plays)
+# BANK or KEEP acts on the highlighted option (KEEP on the keypad's face): one this soon after
+# NEXT moved the highlight was pressed with NEXT, not after reading the new one (a person
+# needs 0.25 s to see and press; a shorter wait than SEEN_SECONDS, as fast NEXT-then-BANK is
+# how a sure player plays)
 PICKED_SECONDS = 0.25
 ON_HIGHLIGHT = ("bank", "keep")
 
@@ -35,7 +36,7 @@ class SeenGuard:
         self.clock = clock
         self._shown: tuple[object, str] | None = None
         self._changed_at = -SEEN_SECONDS
-        self._selected: int | None = None
+        self._picked: tuple[int, int | None] | None = None  # the option, the keypad's face
         self._picked_at = -PICKED_SECONDS
 
     def look(self, table: Table) -> None:
@@ -45,9 +46,10 @@ class SeenGuard:
             if self._shown is not None:
                 self._changed_at = self.clock()
             self._shown = shown
-        if self._selected is not None and table.selected != self._selected:
+        picked = (table.selected, table.entry.face)
+        if self._picked is not None and picked != self._picked:
             self._picked_at = self.clock()
-        self._selected = table.selected
+        self._picked = picked
 
     def drops(self, action: Action) -> bool:
         if not action.button:

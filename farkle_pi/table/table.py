@@ -27,6 +27,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
+from farkle_pi.game.turns import roll_off_settled
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, dice_count, load_rules
 from farkle_pi.store import ChangedElsewhere, Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
@@ -227,6 +228,7 @@ class Table:
     def handle(self, action: Action) -> None:
         """One input; a refusal or failure is shown as an error line, never raised."""
         self.error = ""
+        covered = self._banner() is not None  # what was under the banner was not seen yet
         self.banners.clear()
         try:
             if action.kind == "show":
@@ -234,7 +236,7 @@ class Table:
             elif self.screen == "setup":
                 self._setup(action)
             elif self.screen == "winner" or (self.state is not None and self.state.over):
-                self._after_game(action)
+                self._after_game(action, covered)
             elif self.screen in ("scoreboard", "history"):
                 self.screen = "throw" if self.game is not None else "setup"  # back where it was
             else:
@@ -260,19 +262,24 @@ class Table:
         if start:
             self.new_game()
 
-    def _after_game(self, action: Action) -> None:
+    def _after_game(self, action: Action, covered: bool = False) -> None:
         """Winner screen: KEEP shows the night's history, then a new game's setup. A tie to
-        roll off for first: NEXT picks who won it, BANK records that."""
+        roll off for first: NEXT picks who won it, BANK records that, on the winner screen
+        once seen (`covered`: a banner was over it, and BANK again was the thumb's echo)."""
         state = self.state
+        picking = (state is not None and state.roll_off and self.screen == "winner"
+                   and action.kind in ("next", "bank"))
         if action.kind == "undo" and self.game is not None and (
-                self.fair is None or (state is not None and _roll_off_settled(state))):
+                self.fair is None or (state is not None and roll_off_settled(state))):
             self._apply(Undo())  # (virtual dice: a roll-off's pick, not the Pi's throws)
             self.screen = "winner" if self.game.state.over else "throw"  # (a roll-off undone)
         elif self.screen == "history":
             self.screen = "setup"
-        elif state is not None and state.roll_off and action.kind == "next":
+        elif picking and covered:
+            pass  # the banner goes; the ROLL OFF screen is seen first
+        elif picking and action.kind == "next":
             self.selected += 1
-        elif state is not None and state.roll_off and action.kind == "bank":
+        elif picking and state is not None:
             names = state.winner_names()
             self._apply(RollOff(names[self.selected % len(names)]))
         elif action.kind in ("keep", "bank", "next"):
@@ -489,7 +496,7 @@ class Table:
             self.fair, self.mode = found[1], "virtual"
         elif self.mode == "virtual":
             self.mode = "manual"  # a game begun without a seed cannot get virtual dice now
-        self.screen = "throw"
+        self.screen = "winner" if self.game.state.over else "throw"  # (a roll-off to record)
         self.say(f"game {self.game.id} resumed")
 
     def _reset(self) -> None:
@@ -539,13 +546,6 @@ class Table:
         return TableView(screen="history", history=history_rows(records),
                          stats=stat_rows(player_stats(records)), dice_mode=self.mode,
                          game_over=self.state is None or self.state.over, prompt=note)
-
-
-def _roll_off_settled(state: GameState) -> bool:
-    """The game ended in a tie and the roll-off's winner has been recorded."""
-    top = max((p.score for p in state.players), default=0)
-    tied = sum(p.score == top for p in state.players) > 1
-    return state.over and tied and state.rules.ties == "roll-off" and len(state.winners) == 1
 
 
 def _kept(option: OptionView, state: GameState) -> Roll:

@@ -3,7 +3,7 @@
 Raspberry Pi OS Bookworm's apt installs OpenCV 4.6, which cannot read two things our
 nets hold:
 
-* **float16 weights.** The readers keep their weights as float16 (half the file: all four
+* **float16 weights.** The readers keep their weights as float16 (half the file: all five
   nets fit in 2 MB), each followed by a Cast to float32. Here they become float32 weights
   under the Cast's output name and the Casts go: exactly what the Casts computed.
 * **int8 weights** (`vision/int8.py` stores a reader's weights so, a quarter of float32):

@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -18,6 +20,7 @@ from farkle_pi.vision.find import CLOSEST_SIDES, Candidate, find_candidates
 from farkle_pi.vision.learned import LearnedDice
 from farkle_pi.vision.model import (
     CLOSE_READER_FILE,
+    MODEL_DIR,
     READER_FILE,
     SECOND_READER_FILE,
     TINY_READER_FILE,
@@ -175,12 +178,18 @@ def first_looks(image: Image, cands: list[Candidate]
     return crops, outlines, turns, views
 
 
+@lru_cache(maxsize=4)
+def has_tiny_reader(folder: str) -> bool:
+    return (Path(folder) / TINY_READER_FILE).is_file()
+
+
 def first_reading(views: list[Image], learned: LearnedDice | None = None
                   ) -> npt.NDArray[np.float32]:
     """Each view's probabilities: the tiny reader's where it is TINY_SURE, the first
     reader's elsewhere; with a tray's learned dice (a layer fitted on the first reader's
-    features) the first reader's everywhere."""
-    if learned is not None or not views:
+    features), or from a $FARKLE_MODELS folder of nets without a tiny one (nets trained for a
+    comparison), the first reader's everywhere."""
+    if learned is not None or not views or not has_tiny_reader(str(MODEL_DIR)):
         return classify(views, READER_FILE, learned)
     probs = classify(views, TINY_READER_FILE)
     unsure = np.nonzero(probs.max(axis=1) < TINY_SURE)[0]
