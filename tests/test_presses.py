@@ -5,6 +5,7 @@ the next player, two buttons hit together, KEEP twice on virtual dice."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -64,6 +65,11 @@ class Tabletop:
     def tray(self, kind: str, faces: str) -> None:
         self.app.tray_events.put(TrayNews(kind, tuple(TrayDie(int(f)) for f in faces)))
 
+    def close(self) -> None:
+        assert self.app.buttons is not None
+        self.app.buttons.close()
+        self.store.close()
+
     def scores(self) -> dict[str, int]:
         state = self.table.state
         assert state is not None
@@ -80,9 +86,7 @@ def camera(tmp_path: Path, mock_pins: MockFactory) -> Iterator[Tabletop]:
     state = top.table.state
     assert state is not None and state.phase == "choose" and state.turn_points == 200
     yield top
-    assert top.app.buttons is not None
-    top.app.buttons.close()
-    top.store.close()
+    top.close()
 
 
 def test_bank_while_the_dice_roll_waits_and_a_farkle_landing_counts(camera: Tabletop) -> None:
@@ -136,9 +140,7 @@ def test_bank_pressed_as_a_farkle_settles_in_the_same_frame_is_no_bank(
 def manual(tmp_path: Path, mock_pins: MockFactory) -> Iterator[Tabletop]:
     top = Tabletop(tmp_path, mock_pins, "manual", {"target": "5000", "stealing": "true"})
     yield top
-    assert top.app.buttons is not None
-    top.app.buttons.close()
-    top.store.close()
+    top.close()
 
 
 def type_throw(top: Tabletop, faces: str) -> None:
@@ -215,33 +217,24 @@ def test_keep_a_moment_after_next_keeps_the_new_highlight(manual: Tabletop) -> N
 def test_keep_twice_on_virtual_dice_throws_but_does_not_keep_unseen(
     tmp_path: Path, mock_pins: MockFactory
 ) -> None:
-    top = Tabletop(tmp_path, mock_pins, "virtual")
-    try:
+    with closing(Tabletop(tmp_path, mock_pins, "virtual")) as top:
         top.press(PINS.keep)
         top.press(PINS.keep, after=0.05)
         state = top.table.state
         assert state is not None and len(state.throws) == 1 and state.kept == ()
-    finally:
-        assert top.app.buttons is not None
-        top.app.buttons.close()
-        top.store.close()
 
 
 def test_the_winning_bank_pressed_twice_still_shows_the_winner(
     tmp_path: Path, mock_pins: MockFactory
 ) -> None:
-    top = Tabletop(tmp_path, mock_pins, "manual", {"target": "1000", "final_round": "false"})
-    try:
+    to_1000 = {"target": "1000", "final_round": "false"}
+    with closing(Tabletop(tmp_path, mock_pins, "manual", to_1000)) as top:
         bank(top, "111234", "111")  # Ann reaches 1,000: she wins at once
         top.press(PINS.bank, after=0.05)  # the echo
         assert top.table.view().screen in ("results", "winner")
         top.now += 2.0
         top.app.step()
         assert top.table.view().screen == "winner"
-    finally:
-        assert top.app.buttons is not None
-        top.app.buttons.close()
-        top.store.close()
 
 
 def test_bank_on_a_keep_goes_through_while_hands_take_dice_out(
@@ -249,18 +242,13 @@ def test_bank_on_a_keep_goes_through_while_hands_take_dice_out(
 ) -> None:
     """BANK where a keep is due keeps the highlighted option and banks: nothing to wait for,
     though hands move in the tray (held, it banked whatever the tray kept meanwhile)."""
-    top = Tabletop(tmp_path, mock_pins, "camera")
-    try:
+    with closing(Tabletop(tmp_path, mock_pins, "camera")) as top:
         top.tray("settled", "155234")
         top.app.step()
         assert top.table.state is not None and top.table.state.phase == "keep"
         top.rolling = True  # a hand in the tray, taking the keep out
         top.press(PINS.bank)
         assert top.scores()["Ann"] > 0  # banked now, not held
-    finally:
-        assert top.app.buttons is not None
-        top.app.buttons.close()
-        top.store.close()
 
 
 def test_a_held_bank_goes_through_at_once_when_the_camera_is_lost(camera: Tabletop) -> None:
@@ -277,18 +265,13 @@ def test_in_manual_mode_a_moving_tray_does_not_hold_bank(
     tmp_path: Path, mock_pins: MockFactory
 ) -> None:
     """Typed dice do not come from the tray: what moves in its view is no throw."""
-    top = Tabletop(tmp_path, mock_pins, "manual")
-    try:
+    with closing(Tabletop(tmp_path, mock_pins, "manual")) as top:
         top.app.bank_hold = BankHold(lambda: top.now, lambda: top.rolling)
         type_throw(top, "155234")
         top.press(PINS.keep)  # the best keep, 1 5 5 ...
         top.rolling = True
         top.press(PINS.bank)
         assert top.scores()["Ann"] > 0
-    finally:
-        assert top.app.buttons is not None
-        top.app.buttons.close()
-        top.store.close()
 
 
 def test_next_and_keep_together_on_the_keypad_enter_no_face_nobody_saw(
