@@ -33,8 +33,8 @@ The public API:
   farkles in a row), `current`/`player`, `phase` (start | steal | keep | choose | over),
   `turn_points`, `dice_to_throw`, `last_throw`, `options` (legal keeps, best first), `kept`,
   `can_bank`, `bank_minimum`, `steal` (a `StealOffer` or None), `final_round`,
-  `last_turn_for`, `winners`, `over`, `roll_off`, `turns` (a `TurnRecord` per finished turn),
-  `last_turn`, `throws`.
+  `last_turn_for`, `winners`, `over`, `roll_off`, `roll_off_settled`, `turns` (a
+  `TurnRecord` per finished turn), `last_turn`, `throws`.
 - `event_to_json` / `event_from_json` turn events into plain dicts and back.
 """
 

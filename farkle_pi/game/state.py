@@ -101,6 +101,13 @@ class GameState:
         return self.over and len(self.winners) > 1 and self.rules.ties == "roll-off"
 
     @property
+    def roll_off_settled(self) -> bool:
+        """Such a tie, with who won its roll-off recorded (`RollOff`)."""
+        top = max((p.score for p in self.players), default=0)
+        tied = sum(p.score == top for p in self.players) > 1
+        return self.over and tied and self.rules.ties == "roll-off" and len(self.winners) == 1
+
+    @property
     def last_turn(self) -> TurnRecord | None:
         return self.turns[-1] if self.turns else None
 

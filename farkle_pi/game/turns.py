@@ -212,17 +212,10 @@ def _game_over(state: GameState) -> GameState:
     return replace(state, phase="over", winners=winners, steal=None, last_turn_for=())
 
 
-def roll_off_settled(state: GameState) -> bool:
-    """The game ended in a tie under `ties = "roll-off"` and who won it is recorded."""
-    top = max((p.score for p in state.players), default=0)
-    tied = sum(p.score == top for p in state.players) > 1
-    return state.over and tied and state.rules.ties == "roll-off" and len(state.winners) == 1
-
-
 def settle_roll_off(state: GameState, winner: str) -> GameState:
     """The game with one winner, the one of the tied players who won the roll-off (named as
     seated, or in any case where that names one of them)."""
-    if roll_off_settled(state):
+    if state.roll_off_settled:
         raise Refused(f"the roll-off is recorded ({_result(state)}): undo first to name "
                       "another winner")
     if not state.roll_off:

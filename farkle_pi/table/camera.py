@@ -195,9 +195,9 @@ class LiveTray:
         (a failed read, or no picture for `stale_seconds`: a wedged driver raises nothing)."""
         if self.error:
             return self.error
-        quiet = time.monotonic() - self._last_picture
         if self._warming:  # the camera's clock starts when the reader is ready
             return ""
+        quiet = time.monotonic() - self._last_picture
         if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
             if not self._seen:  # still opening it, and a camera driver can hang right there
                 return NOT_FOUND

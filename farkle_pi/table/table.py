@@ -27,7 +27,6 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.game.turns import roll_off_settled
 from farkle_pi.rules import PRESETS, Die, Roll, RuleSet, dice_count, load_rules
 from farkle_pi.store import ChangedElsewhere, Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
@@ -270,7 +269,7 @@ class Table:
         picking = (state is not None and state.roll_off and self.screen == "winner"
                    and action.kind in ("next", "bank"))
         if action.kind == "undo" and self.game is not None and (
-                self.fair is None or (state is not None and roll_off_settled(state))):
+                self.fair is None or (state is not None and state.roll_off_settled)):
             self._apply(Undo())  # (virtual dice: a roll-off's pick, not the Pi's throws)
             self.screen = "winner" if self.game.state.over else "throw"  # (a roll-off undone)
         elif self.screen == "history":

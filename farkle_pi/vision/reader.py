@@ -82,9 +82,10 @@ SECOND_OPINIONS = ((SECOND_READER_FILE, CROP_SCALE), (CLOSE_READER_FILE, CLOSE_V
 SETTLE_FROM = 0.5
 TURNS = 3  # more quarter turns of an unsure die the first reader reads (mirrors add nothing)
 # A tiny reader (a sixth of the first reader's work a view) reads every view first; its answer
-# stands where it is this sure, and the first reader reads the rest. Chosen on the byler
-# training split and rune55 `circle` as the lowest at which they read as the first reader
-# alone reads them (docs/vision-log.md, forty-second session)
+# stands where it is this sure, and the first reader reads the rest. Chosen on the sets the nets
+# learned from (byler's training split, rune55 `circle` and `tray`) as the lowest at which
+# none reads fewer dice right or more wrong and sure than the first reader alone
+# (docs/vision-log.md, forty-second session)
 TINY_SURE = 0.9
 
 
