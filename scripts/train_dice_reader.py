@@ -351,6 +351,69 @@ def train_detector(items, steps: int, rng: np.random.Generator, checkpoint: Chec
     return net.eval()
 
 
+def without_batch_norms(net: Detector) -> Detector:
+    """The detector as exported (each batch norm folded into its conv), so that an exported
+    detector's weights fit it."""
+    for block in (net.c1, net.c2, net.c3, net.c4, net.c5):
+        block[1] = nn.Identity()
+    return net
+
+
+def load_exported_detector(net: Detector, path: Path) -> Detector:
+    """An exported detector's weights (its convs, in order) put into `net`."""
+    import onnx
+    from onnx import numpy_helper
+
+    model = onnx.load(str(path))
+    weights = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
+    convs = [node for node in model.graph.node if node.op_type == "Conv"]
+    targets = [net.c1[0], net.c2[0], net.c3[0], net.c4[0], net.c5[0], net.fuse[0], net.head]
+    if len(convs) != len(targets):
+        sys.exit(f"{path} has {len(convs)} convolutions, not {len(targets)}: not a detector "
+                 "made by this script")
+    for node, conv in zip(convs, targets, strict=True):
+        conv.weight.data.copy_(torch.from_numpy(weights[node.input[1]].copy()))
+        conv.bias.data.copy_(torch.from_numpy(weights[node.input[2]].copy()))
+    return net
+
+
+def distil_detector(items, steps: int, rng: np.random.Generator, checkpoint: Checkpoint,
+                    teacher_path: Path, strided: bool, plain_c4: bool, labels_weight: float
+                    ) -> Detector:
+    """A cheaper detector (strided first conv, maybe a plain fourth) that starts from an
+    exported detector's weights and learns to give its outputs on the same patches: the
+    readers learned the teacher's false candidates as "not a die", so a student that finds
+    what the teacher finds keeps what they learned. `labels_weight` adds the labels' loss."""
+    teacher = load_exported_detector(without_batch_norms(Detector()), teacher_path).eval()
+    net = load_exported_detector(without_batch_norms(Detector(strided, plain_c4)), teacher_path)
+    opt = torch.optim.AdamW(net.parameters(), 1e-3, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, 1e-3, total_steps=steps, pct_start=0.1)
+    t0 = time.time()
+    for step in range(checkpoint.resume(net, opt, sched, rng, {}), steps):
+        batch = [det_sample(items[rng.integers(len(items))], rng) for _ in range(24)]
+        x = to_tensor([b[0] for b in batch])
+        with torch.no_grad():
+            want = teacher(x)
+        out = net(x)
+        p = torch.sigmoid(want[:, 0])  # the teacher's heat: its peaks weigh most
+        lh = 10.0 * (F.binary_cross_entropy_with_logits(out[:, 0], p, reduction="none")
+                     * (1.0 + 20.0 * p)).mean()
+        lr = ((out[:, 1:] - want[:, 1:]).abs().sum(1) * p).sum() / p.sum().clamp(min=1)
+        loss = lh + lr
+        if labels_weight:
+            heat = torch.from_numpy(np.stack([b[1] for b in batch]))
+            loss = loss + labels_weight * focal(out[:, 0], heat)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        sched.step()
+        if step % 100 == 0:
+            print(f"distil {step} heat {lh.item():.3f} reg {lr.item():.3f} "
+                  f"{time.time() - t0:.0f}s", flush=True)
+        checkpoint.save(step + 1, net, opt, sched, rng, {})
+    return net.eval()
+
+
 def view(img: np.ndarray, x: float, y: float, size: float,
          others: list[tuple[float, float]] | None = None) -> tuple[np.ndarray, bool]:
     """A stored crop as read_dice would see a candidate there, and whether it was turned.
@@ -639,6 +702,11 @@ def main() -> None:
                     help="detector with a strided first conv and a plain fourth (~0.6 ms less)")
     ap.add_argument("--strided-detector", action="store_true",
                     help="detector with a strided first conv only (the fourth stays dilated)")
+    ap.add_argument("--det-teacher", type=Path, metavar="ONNX",
+                    help="a detector (dice_detector.onnx) for the new one to start from and "
+                         "copy (with --strided-detector or --fast-detector: a cheaper copy)")
+    ap.add_argument("--det-labels-weight", type=float, default=0.0, metavar="W",
+                    help="with --det-teacher: weight of the labels' loss beside the teacher's")
     ap.add_argument("--det-shuffle", type=float, default=0.0,
                     help="share of detector patches with their colour channels shuffled")
     ap.add_argument("--read-steps", type=int, default=20000)
@@ -731,7 +799,12 @@ def main() -> None:
         strided = args.fast_detector or args.strided_detector
         checkpoint = Checkpoint(args.out / "dice_detector.resume.pt", options,
                                 args.checkpoint_every)
-        det = train_detector(items, args.det_steps, rng, checkpoint, strided, args.fast_detector)
+        if args.det_teacher is not None:
+            det = distil_detector(items, args.det_steps, rng, checkpoint, args.det_teacher,
+                                  strided, args.fast_detector, args.det_labels_weight)
+        else:
+            det = train_detector(items, args.det_steps, rng, checkpoint, strided,
+                                 args.fast_detector)
         export(det, (1, 3, 160, 160), args.out / "dice_detector.onnx")
         checkpoint.finish()
     if args.only in ("read", "both"):
