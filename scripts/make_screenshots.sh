@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Every screen at 800x480 and 480x320 (and the throw screen in portrait 720x1280) into
-# docs/img/, drawn from the sample states by `farkle-pi screenshot` with SDL's dummy driver.
+# docs/img/, drawn from the sample states by `farkle-pi screenshot` with SDL's dummy driver,
+# and a frame of the demo in camera mode.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FARKLE=${FARKLE:-.venv/bin/farkle-pi}
@@ -15,6 +16,8 @@ for size in 800x480 480x320; do  # the throw screen while a throw is entered by 
     "$FARKLE" screenshot --screen entry --size "$size" "docs/img/entry-$size.png"
 done
 "$FARKLE" screenshot --screen throw --size 800x480 --theme light docs/img/throw-800x480-light.png
+# camera mode: the recorded demo session 12 s in (four dice just thrown, the coach's advice)
+"$FARKLE" demo --headless --size 800x480 --out-at 12 --out docs/img/demo-camera-800x480.png
 # --refs: also refresh the pixel-test references (after a deliberate change of the screens).
 if [ "${1:-}" = "--refs" ]; then
     mkdir -p fixtures/screens

@@ -107,6 +107,22 @@ def test_demo_headless_plays_the_recorded_session_to_the_end(
     assert pygame.image.load(str(out)).get_size() == (800, 480)
 
 
+def test_demo_out_at_saves_the_screen_of_that_moment_the_same_each_run(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """scripts/make_screenshots.sh draws the README's camera-mode picture this way."""
+    shots = [tmp_path / name for name in ("a.png", "b.png", "final.png")]
+    for shot in shots[:2]:
+        assert main(["demo", "--headless", "--out-at", "12", "--out", str(shot)]) == 0
+    assert main(["demo", "--headless", "--out", str(shots[2])]) == 0
+    printed = capsys.readouterr().out
+    assert "12.1 s screen saved to" in printed and "final screen saved to" in printed
+    assert "Ann throws 123356" in printed.split("12.1 s screen")[0]
+    assert "Bob throws" not in printed.split("12.1 s screen")[0]  # inside Ann's first turn
+    first, again, final = (pygame.surfarray.array3d(pygame.image.load(str(s))) for s in shots)
+    assert (first == again).all() and not (first == final).all()
+
+
 def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--virtual", "--headless", "--seed", "3", "--players", "Ann", "Cy"]) == 0
     printed = capsys.readouterr().out

@@ -199,6 +199,16 @@ def test_a_demo_out_it_cannot_save_is_refused_before_the_game(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("argv", [["--out-at", "5"], ["--out-at", "-1", "--out", "x.png"],
+                                  ["--out-at", "nan", "--out", "x.png"]])
+def test_a_demo_out_at_without_a_picture_or_with_a_bad_time_is_refused(
+    tmp_path: Path, argv: list[str]
+) -> None:
+    outcome = run_cli(["demo", "--headless", "--virtual", *argv])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "--out-at" in outcome.err and "game over" not in outcome.out
+
+
 def test_one_photo_given_to_replay_points_to_detect(tmp_path: Path) -> None:
     """A photo opened as a one-frame video never settles: replay used to print nothing, exit 0."""
     photo = tmp_path / "throw.jpg"

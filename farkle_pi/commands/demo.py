@@ -39,6 +39,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--headless", action="store_true",
                         help="no window: print the game and optionally save the last screen")
     parser.add_argument("--out", metavar="PNG", help="save the final screen as a PNG")
+    parser.add_argument("--out-at", type=float, metavar="SECONDS",
+                        help="with --out: save the screen as it is this far into the game "
+                             "instead (the demo's own clock; headless runs are repeatable)")
     parser.add_argument("--size", default="800x480", metavar="WxH", help="window size")
     parser.add_argument("--theme", default="dark", choices=("dark", "light"))
     parser.set_defaults(run=run)
@@ -61,6 +64,9 @@ def run(args: argparse.Namespace) -> int:
         raise FarkleError(f"--out {args.out}: the final screen is saved as a .png file")
     if args.out and not Path(args.out).absolute().parent.is_dir():
         raise FarkleError(f"--out {args.out}: no folder {Path(args.out).parent} to save it in")
+    if args.out_at is not None and (not args.out or not args.out_at >= 0):
+        raise FarkleError(f"--out-at {args.out_at:g}: give a time of 0 seconds or more, "
+                          "with --out PNG to save the screen to")
     if not args.virtual and len(args.players) != 2:
         raise FarkleError("the recorded tray session is a two-player game: give two --players, "
                           "or play any number with --virtual")
@@ -112,16 +118,19 @@ def run(args: argparse.Namespace) -> int:
                     and ended_at is None):  # (the winner screen stays its time without it)
                 print("the recorded session ended before the game did")
                 break
+            if args.out_at is not None and clock() - start >= args.out_at:
+                break
             clock.tick()
             if app.frames > 100_000:
                 raise FarkleError("the demo game did not end")
         if args.out:
+            which = "final" if args.out_at is None else f"{clock() - start:.1f} s"
             try:
                 pygame.image.save(surface, args.out)
             except (pygame.error, OSError) as error:
-                raise FarkleError(f"--out {args.out}: cannot save the final screen: {error}"
+                raise FarkleError(f"--out {args.out}: cannot save the {which} screen: {error}"
                                   ) from error
-            print(f"final screen saved to {args.out}")
+            print(f"{which} screen saved to {args.out}")
     if player is not None:
         player.close()
     pygame.quit()
