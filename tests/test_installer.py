@@ -137,6 +137,17 @@ def test_installer_and_unit_agree_on_paths() -> None:
     assert "STATE_DIR=/var/lib/farkle-pi\n" in script and "StateDirectory=farkle-pi\n" in unit
 
 
+def test_the_unit_keeps_its_devices_on_older_systemd_and_still_cannot_set_the_clock() -> None:
+    """ProtectClock= made systemd < 252 allow only the clock's device (no display, camera or
+    GPIO: found by the session 41 review); without it no capability lets the table set the
+    clock."""
+    unit = (REPO / "systemd" / "farkle-pi.service").read_text(encoding="utf-8")
+    settings = [line for line in unit.splitlines() if line and not line.startswith("#")]
+    assert not any(line.startswith(("ProtectClock=", "DevicePolicy=", "DeviceAllow="))
+                   for line in settings)
+    assert "CapabilityBoundingSet=" in settings and "AmbientCapabilities=" not in unit
+
+
 
 # ---------------------------------------------------------------------------------------------
 # A real (not dry) run, twice, in a sandbox: FARKLE_PI_ROOT keeps the files under tmp_path and
