@@ -433,6 +433,12 @@ def check_display(config: Config) -> Finding:
         return Finding("display", Status.WARN, (
             f"SDL_VIDEODRIVER={asked} draws on no screen (fine for tests); unset it on the Pi"
         ))
+    if "error" not in facts and _boots_to_desktop():
+        return Finding("display", Status.WARN, (
+            f"{_screen_words(facts)}, but the Pi boots to the desktop, which holds the screen "
+            "the table draws on: choose console boot (sudo raspi-config > System Options > "
+            "Boot) and reboot"
+        ))
     if "error" not in facts:
         return Finding("display", Status.OK, _screen_words(facts))
     problem = _error(facts)
@@ -450,6 +456,19 @@ def check_display(config: Config) -> Finding:
                 f"runs on the console, where {advice}"
             ))
     return Finding("display", Status.FAIL, f"kmsdrm: {problem}; {advice}")
+
+
+# The target the machine boots to: "graphical.target" starts a desktop, whose display server
+# takes the screen before the table (SDL's video still starts, so the probe alone passes).
+BOOT_TARGET = ("systemctl", "get-default")
+
+
+def _boots_to_desktop() -> bool:
+    try:
+        done = subprocess.run(BOOT_TARGET, capture_output=True, text=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False  # no systemd here: nothing to say
+    return done.stdout.strip() == "graphical.target"
 
 
 DRM_CLASS = Path("/sys/class/drm")  # the kernel's screens: card0-HDMI-A-1/status etc.

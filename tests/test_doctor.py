@@ -163,10 +163,19 @@ def test_display_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     monkeypatch.delenv("SDL_VIDEODRIVER", raising=False)
     monkeypatch.delenv("DISPLAY", raising=False)
     monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setattr(doctor, "BOOT_TARGET", ("echo", "multi-user.target"))
     fake_probe(monkeypatch, {("display", "kmsdrm"): {"driver": "KMSDRM", "size": [800, 480]}})
     assert doctor.check_display(Config()) == Finding(
         "display", Status.OK, "SDL video driver KMSDRM, screen 800x480"
     )
+    # a desktop started at boot holds the screen, though SDL's video starts (the probe passed)
+    monkeypatch.setattr(doctor, "BOOT_TARGET", ("echo", "graphical.target"))
+    finding = doctor.check_display(Config())
+    assert finding.status is Status.WARN and "boots to the desktop" in finding.message
+    assert "raspi-config" in finding.message and "800x480" in finding.message
+    monkeypatch.setattr(doctor, "BOOT_TARGET", (str(tmp_path / "no-systemctl"), "get-default"))
+    assert doctor.check_display(Config()).status is Status.OK  # no systemd: nothing to say
+    monkeypatch.setattr(doctor, "BOOT_TARGET", ("echo", "multi-user.target"))
     no_driver: dict[tuple[str, ...], Facts] = {
         ("display", "kmsdrm"): {"error": "kmsdrm not available"},
         ("display", ""): {"driver": "x11", "size": [1920, 1080]},
