@@ -433,11 +433,10 @@ def check_display(config: Config) -> Finding:
         return Finding("display", Status.WARN, (
             f"SDL_VIDEODRIVER={asked} draws on no screen (fine for tests); unset it on the Pi"
         ))
-    if "error" not in facts and _boots_to_desktop():
+    if "error" not in facts and asked in ("", "kmsdrm") and _boots_to_desktop():
         return Finding("display", Status.WARN, (
             f"{_screen_words(facts)}, but the Pi boots to the desktop, which holds the screen "
-            "the table draws on: choose console boot (sudo raspi-config > System Options > "
-            "Boot) and reboot"
+            f"the table draws on: {CONSOLE_BOOT} and reboot"
         ))
     if "error" not in facts:
         return Finding("display", Status.OK, _screen_words(facts))
@@ -445,8 +444,8 @@ def check_display(config: Config) -> Finding:
     if asked and asked != "kmsdrm":
         return Finding("display", Status.FAIL, f"SDL_VIDEODRIVER={asked}: {problem}")
     advice = _why_no_kmsdrm() if "not available" in problem else (
-        "the table needs the console: boot to console (raspi-config > System > Boot), no "
-        "desktop running, user in groups video and render"
+        f"the table needs the console: {CONSOLE_BOOT}, no desktop running, user in groups "
+        "video and render"
     )
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         desktop = probe("display", "", timeout=10)
@@ -458,12 +457,17 @@ def check_display(config: Config) -> Finding:
     return Finding("display", Status.FAIL, f"kmsdrm: {problem}; {advice}")
 
 
-# The target the machine boots to: "graphical.target" starts a desktop, whose display server
-# takes the screen before the table (SDL's video still starts, so the probe alone passes).
+# A Pi that boots to "graphical.target" with a display manager starts a desktop, whose display
+# server takes the screen before the table (SDL's video still starts, so the probe alone
+# passes). graphical.target alone is systemd's default, on images without any desktop too.
 BOOT_TARGET = ("systemctl", "get-default")
+DISPLAY_MANAGER = Path("/etc/systemd/system/display-manager.service")  # lightdm's, gdm's link
+CONSOLE_BOOT = "choose console boot (sudo raspi-config > System Options > Boot / Auto Login)"
 
 
 def _boots_to_desktop() -> bool:
+    if not DISPLAY_MANAGER.exists():
+        return False
     try:
         done = subprocess.run(BOOT_TARGET, capture_output=True, text=True, timeout=5, check=False)
     except (OSError, subprocess.SubprocessError):

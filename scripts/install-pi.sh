@@ -65,7 +65,7 @@ done
 step() { printf '\n== %s\n' "$*"; }
 desktop_warning() {
     warn "the Pi boots to the desktop, which holds the display: choose console boot" \
-         "(sudo raspi-config > System Options > Boot) for the table to show"
+         "(sudo raspi-config > System Options > Boot / Auto Login) for the table to show"
 }
 note() { printf '= %s\n' "$*"; }
 warn() { printf 'WARNING: %s\n' "$*" >&2; }
@@ -101,7 +101,9 @@ preflight() {
         *) warn "made for Raspberry Pi OS Bookworm or Trixie, this is '$codename'" ;;
     esac
     [ "$(uname -m)" = aarch64 ] || warn "made for 64-bit Raspberry Pi OS, this is $(uname -m)"
-    if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ]; then
+    # graphical.target alone is systemd's default, on images without a desktop too
+    if [ "$(systemctl get-default 2>/dev/null || true)" = graphical.target ] &&
+        [ -e "$ROOT/etc/systemd/system/display-manager.service" ]; then
         DESKTOP=1
         desktop_warning
     fi

@@ -359,22 +359,36 @@ def without_batch_norms(net: Detector) -> Detector:
     return net
 
 
-def load_exported_detector(net: Detector, path: Path) -> Detector:
-    """An exported detector's weights (its convs, in order) put into `net`."""
+def exported_detector(path: Path) -> Detector:
+    """A detector this script exported, read back (its batch norms folded into its convs) in
+    the shape it was made: first conv strided or not, fourth conv dilated or not."""
     import onnx
-    from onnx import numpy_helper
+    from google.protobuf.message import DecodeError
+    from onnx import helper, numpy_helper
 
-    model = onnx.load(str(path))
+    try:
+        model = onnx.load(str(path))
+    except (OSError, DecodeError) as error:
+        sys.exit(f"--det-teacher {path}: cannot be read as ONNX ({error})")
     weights = {t.name: numpy_helper.to_array(t) for t in model.graph.initializer}
     convs = [node for node in model.graph.node if node.op_type == "Conv"]
-    targets = [net.c1[0], net.c2[0], net.c3[0], net.c4[0], net.c5[0], net.fuse[0], net.head]
-    if len(convs) != len(targets):
-        sys.exit(f"{path} has {len(convs)} convolutions, not {len(targets)}: not a detector "
-                 "made by this script")
-    for node, conv in zip(convs, targets, strict=True):
-        conv.weight.data.copy_(torch.from_numpy(weights[node.input[1]].copy()))
-        conv.bias.data.copy_(torch.from_numpy(weights[node.input[2]].copy()))
-    return net
+
+    def attribute(node, name: str) -> list[int]:
+        return next((list(helper.get_attribute_value(a)) for a in node.attribute
+                     if a.name == name), [1, 1])
+
+    if len(convs) == 7:
+        strided = attribute(convs[0], "strides") == [2, 2]
+        net = without_batch_norms(Detector(strided, attribute(convs[3], "dilations") == [1, 1]))
+        targets = [net.c1[0], net.c2[0], net.c3[0], net.c4[0], net.c5[0], net.fuse[0], net.head]
+        shapes = [weights.get(node.input[1], np.zeros(0)).shape for node in convs]
+        if shapes == [tuple(conv.weight.shape) for conv in targets]:
+            for node, conv in zip(convs, targets, strict=True):
+                conv.weight.data.copy_(torch.from_numpy(weights[node.input[1]].copy()))
+                conv.bias.data.copy_(torch.from_numpy(weights[node.input[2]].copy()))
+            return net
+    sys.exit(f"--det-teacher {path}: not a detector this script made ({len(convs)} "
+             "convolutions; give a dice_detector.onnx)")
 
 
 def distil_detector(items, steps: int, rng: np.random.Generator, checkpoint: Checkpoint,
@@ -384,8 +398,9 @@ def distil_detector(items, steps: int, rng: np.random.Generator, checkpoint: Che
     exported detector's weights and learns to give its outputs on the same patches: the
     readers learned the teacher's false candidates as "not a die", so a student that finds
     what the teacher finds keeps what they learned. `labels_weight` adds the labels' loss."""
-    teacher = load_exported_detector(without_batch_norms(Detector()), teacher_path).eval()
-    net = load_exported_detector(without_batch_norms(Detector(strided, plain_c4)), teacher_path)
+    teacher = exported_detector(teacher_path).eval()
+    net = without_batch_norms(Detector(strided, plain_c4))
+    net.load_state_dict(teacher.state_dict())  # strides and dilations are no weights
     opt = torch.optim.AdamW(net.parameters(), 1e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, 1e-3, total_steps=steps, pct_start=0.1)
     t0 = time.time()
@@ -778,6 +793,14 @@ def main() -> None:
                          "the mean of several")
     ap.add_argument("--teacher-channels", default="32,64,96", help="the teachers' conv widths")
     args = ap.parse_args()
+    if args.det_teacher is not None:  # before the images load: a wrong file is said at once
+        if args.only == "read":
+            sys.exit("--det-teacher makes a detector: give --only det (or both)")
+        exported_detector(args.det_teacher)
+    elif args.det_labels_weight:
+        sys.exit("--det-labels-weight weighs the labels beside a teacher: give --det-teacher")
+    if args.det_labels_weight < 0:
+        sys.exit(f"--det-labels-weight {args.det_labels_weight:g}: give 0 or more")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -862,4 +885,9 @@ def record_args(args: argparse.Namespace) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    from farkle_pi.errors import FarkleError
+
+    try:
+        main()
+    except FarkleError as error:  # a data folder without labels, an unreadable photo: one line
+        sys.exit(f"train_dice_reader.py: {error}")

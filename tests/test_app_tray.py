@@ -116,11 +116,21 @@ def test_demo_out_at_saves_the_screen_of_that_moment_the_same_each_run(
         assert main(["demo", "--headless", "--out-at", "12", "--out", str(shot)]) == 0
     assert main(["demo", "--headless", "--out", str(shots[2])]) == 0
     printed = capsys.readouterr().out
-    assert "12.1 s screen saved to" in printed and "final screen saved to" in printed
-    assert "Ann throws 123356" in printed.split("12.1 s screen")[0]
-    assert "Bob throws" not in printed.split("12.1 s screen")[0]  # inside Ann's first turn
+    assert "12.0 s screen saved to" in printed and "final screen saved to" in printed
+    assert "Ann throws 123356" in printed.split("12.0 s screen")[0]
+    assert "Bob throws" not in printed.split("12.0 s screen")[0]  # inside Ann's first turn
     first, again, final = (pygame.surfarray.array3d(pygame.image.load(str(s))) for s in shots)
     assert (first == again).all() and not (first == final).all()
+
+
+def test_demo_out_at_after_the_game_saves_the_final_screen_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shot = tmp_path / "late.png"
+    assert main(["demo", "--virtual", "--headless", "--out-at", "100000", "--out", str(shot)]) == 0
+    printed = capsys.readouterr().out
+    assert "game over" in printed and "before 100000 s" in printed
+    assert f"final screen saved to {shot}" in printed and shot.is_file()
 
 
 def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -170,9 +170,17 @@ def test_display_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     )
     # a desktop started at boot holds the screen, though SDL's video starts (the probe passed)
     monkeypatch.setattr(doctor, "BOOT_TARGET", ("echo", "graphical.target"))
+    monkeypatch.setattr(doctor, "DISPLAY_MANAGER", tmp_path / "display-manager.service")
+    assert doctor.check_display(Config()).status is Status.OK  # systemd's default, no desktop
+    (tmp_path / "display-manager.service").touch()
     finding = doctor.check_display(Config())
     assert finding.status is Status.WARN and "boots to the desktop" in finding.message
     assert "raspi-config" in finding.message and "800x480" in finding.message
+    monkeypatch.setenv("SDL_VIDEODRIVER", "x11")  # a desktop asked for: nothing to warn of
+    fake_probe(monkeypatch, {("display", "x11"): {"driver": "x11", "size": [800, 480]}})
+    assert doctor.check_display(Config()).status is Status.OK
+    monkeypatch.delenv("SDL_VIDEODRIVER")
+    fake_probe(monkeypatch, {("display", "kmsdrm"): {"driver": "KMSDRM", "size": [800, 480]}})
     monkeypatch.setattr(doctor, "BOOT_TARGET", (str(tmp_path / "no-systemctl"), "get-default"))
     assert doctor.check_display(Config()).status is Status.OK  # no systemd: nothing to say
     monkeypatch.setattr(doctor, "BOOT_TARGET", ("echo", "multi-user.target"))

@@ -27,6 +27,7 @@ VIRTUAL_TARGET = 4000  # short enough to watch to the end
 # The recorded session is about a minute of play: the first to 1,500 wins, no final round.
 TRAY_RULES = {"target": 1500, "final_round": False}
 NO_DISPLAY_PNG = "farkle-pi-demo.png"
+TICKS_A_SECOND = 10  # a headless demo's clock moves a tenth of a second a frame
 
 
 def register(sub: Any) -> None:
@@ -38,7 +39,8 @@ def register(sub: Any) -> None:
     parser.add_argument("--players", nargs="+", default=["Ann", "Bob"], metavar="NAME")
     parser.add_argument("--headless", action="store_true",
                         help="no window: print the game and optionally save the last screen")
-    parser.add_argument("--out", metavar="PNG", help="save the final screen as a PNG")
+    parser.add_argument("--out", metavar="PNG",
+                        help="save the final screen (or --out-at's) as a PNG")
     parser.add_argument("--out-at", type=float, metavar="SECONDS",
                         help="with --out: save the screen as it is this far into the game "
                              "instead (the demo's own clock; headless runs are repeatable)")
@@ -61,12 +63,13 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.ui.theme import theme_named
 
     if args.out and not args.out.lower().endswith(".png"):  # before the game, not after it
-        raise FarkleError(f"--out {args.out}: the final screen is saved as a .png file")
+        raise FarkleError(f"--out {args.out}: the screen is saved as a .png file")
     if args.out and not Path(args.out).absolute().parent.is_dir():
         raise FarkleError(f"--out {args.out}: no folder {Path(args.out).parent} to save it in")
-    if args.out_at is not None and (not args.out or not args.out_at >= 0):
-        raise FarkleError(f"--out-at {args.out_at:g}: give a time of 0 seconds or more, "
-                          "with --out PNG to save the screen to")
+    if args.out_at is not None and not args.out:
+        raise FarkleError(f"--out-at {args.out_at:g}: give --out PNG too, to save the screen to")
+    if args.out_at is not None and not args.out_at >= 0:  # (NaN too)
+        raise FarkleError(f"--out-at {args.out_at:g}: give a time of 0 seconds or more")
     if not args.virtual and len(args.players) != 2:
         raise FarkleError("the recorded tray session is a two-player game: give two --players, "
                           "or play any number with --virtual")
@@ -124,12 +127,16 @@ def run(args: argparse.Namespace) -> int:
             if app.frames > 100_000:
                 raise FarkleError("the demo game did not end")
         if args.out:
-            which = "final" if args.out_at is None else f"{clock() - start:.1f} s"
+            played = clock() - start
+            early = args.out_at is not None and played < args.out_at
+            which = "final" if args.out_at is None or early else f"{played:.1f} s"
             try:
                 pygame.image.save(surface, args.out)
             except (pygame.error, OSError) as error:
                 raise FarkleError(f"--out {args.out}: cannot save the {which} screen: {error}"
                                   ) from error
+            if early:
+                print(f"the game ended at {played:.1f} s, before {args.out_at:g} s")
             print(f"{which} screen saved to {args.out}")
     if player is not None:
         player.close()
@@ -145,14 +152,14 @@ class _Clock:
         import pygame
 
         self.simulated = simulated
-        self.now = 0.0
+        self.ticks = 0  # counted, not summed: 0.1 added 120 times falls short of 12
         self._pace = pygame.time.Clock()
 
     def __call__(self) -> float:
-        return self.now if self.simulated else time.monotonic()
+        return self.ticks / TICKS_A_SECOND if self.simulated else time.monotonic()
 
     def tick(self) -> None:
         if self.simulated:
-            self.now += 0.1
+            self.ticks += 1
         else:
             self._pace.tick(30)
