@@ -792,6 +792,8 @@ def main() -> None:
                          "PATH:contrast for one made with --reader-contrast; repeat to copy "
                          "the mean of several")
     ap.add_argument("--teacher-channels", default="32,64,96", help="the teachers' conv widths")
+    ap.add_argument("--teacher-hidden", type=int, default=96,
+                    help="the teachers' hidden layer width (a smaller reader can copy a bigger)")
     args = ap.parse_args()
     if args.det_teacher is not None:  # before the images load: a wrong file is said at once
         if args.only == "read":
@@ -844,7 +846,7 @@ def main() -> None:
         channels = tuple(int(c) for c in args.reader_channels.split(","))
         assert len(channels) >= 3, "--reader-channels takes three or more numbers"
         teacher_channels = tuple(int(c) for c in args.teacher_channels.split(","))
-        teachers = load_teachers(args.teacher, teacher_channels, args.reader_hidden)
+        teachers = load_teachers(args.teacher, teacher_channels, args.teacher_hidden)
         reader_path = args.out / args.reader_file
         checkpoint = Checkpoint(reader_path.with_suffix(".resume.pt"), options,
                                 args.checkpoint_every)
