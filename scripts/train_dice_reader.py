@@ -392,13 +392,14 @@ def exported_detector(path: Path) -> Detector:
 
 
 def distil_detector(items, steps: int, rng: np.random.Generator, checkpoint: Checkpoint,
-                    teacher_path: Path, strided: bool, plain_c4: bool, labels_weight: float
+                    teacher: Detector, strided: bool, plain_c4: bool, labels_weight: float
                     ) -> Detector:
     """A cheaper detector (strided first conv, maybe a plain fourth) that starts from an
-    exported detector's weights and learns to give its outputs on the same patches: the
-    readers learned the teacher's false candidates as "not a die", so a student that finds
-    what the teacher finds keeps what they learned. `labels_weight` adds the labels' loss."""
-    teacher = exported_detector(teacher_path).eval()
+    exported detector's weights (`exported_detector`) and learns to give its outputs on the
+    same patches: the readers learned the teacher's false candidates as "not a die", so a
+    student that finds what the teacher finds keeps what they learned. `labels_weight` adds
+    the labels' loss."""
+    teacher.eval()
     net = without_batch_norms(Detector(strided, plain_c4))
     net.load_state_dict(teacher.state_dict())  # strides and dilations are no weights
     opt = torch.optim.AdamW(net.parameters(), 1e-3, weight_decay=1e-4)
@@ -795,10 +796,11 @@ def main() -> None:
     ap.add_argument("--teacher-hidden", type=int, default=96,
                     help="the teachers' hidden layer width (a smaller reader can copy a bigger)")
     args = ap.parse_args()
+    det_teacher = None
     if args.det_teacher is not None:  # before the images load: a wrong file is said at once
         if args.only == "read":
             sys.exit("--det-teacher makes a detector: give --only det (or both)")
-        exported_detector(args.det_teacher)
+        det_teacher = exported_detector(args.det_teacher)
     elif args.det_labels_weight:
         sys.exit("--det-labels-weight weighs the labels beside a teacher: give --det-teacher")
     if args.det_labels_weight < 0:
@@ -824,8 +826,8 @@ def main() -> None:
         strided = args.fast_detector or args.strided_detector
         checkpoint = Checkpoint(args.out / "dice_detector.resume.pt", options,
                                 args.checkpoint_every)
-        if args.det_teacher is not None:
-            det = distil_detector(items, args.det_steps, rng, checkpoint, args.det_teacher,
+        if det_teacher is not None:
+            det = distil_detector(items, args.det_steps, rng, checkpoint, det_teacher,
                                   strided, args.fast_detector, args.det_labels_weight)
         else:
             det = train_detector(items, args.det_steps, rng, checkpoint, strided,
