@@ -13,7 +13,14 @@ import pytest
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.opencv_log import ERRORS_ONLY, set_log_level
-from farkle_pi.vision.model import DETECTOR_FILE, READER_FILE, VIEW_SIDES, Net
+from farkle_pi.vision.model import (
+    DETECTOR_FILE,
+    MODEL_DIR,
+    READER_FILE,
+    SIZES_KEPT,
+    VIEW_SIDES,
+    Net,
+)
 from farkle_pi.vision.read import classify
 
 
@@ -87,3 +94,32 @@ def test_a_missing_net_says_where_it_was_looked_for(tmp_path: Path,
     monkeypatch.delenv("FARKLE_MODELS")
     with pytest.raises(FarkleError, match="reinstall farkle-pi"):
         Net(tmp_path / READER_FILE)
+
+
+def test_a_net_run_at_many_sizes_in_turn_gives_each_size_its_own_answer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The detector keeps one OpenCV net per input size (SIZES_KEPT, so that a photo's two
+    passes do not set one net up again each time): a size run again after others, or after
+    more sizes than it keeps, reads exactly as a fresh net does, and no more nets are read."""
+    rng = np.random.default_rng(5)
+    sizes = [(72, 96), (168, 224), (72, 96), (120, 160), (96, 128), (64, 88), (168, 224),
+             (72, 96)]
+    assert len(set(sizes)) > SIZES_KEPT
+    photos = {size: rng.integers(0, 256, (1, *size, 3), dtype=np.uint8) for size in sizes}
+    path = Path(MODEL_DIR) / DETECTOR_FILE
+    alone = {size: Net(path).run(photo) for size, photo in photos.items()}
+    reads: list[object] = []
+    read = cv2.dnn.readNetFromONNX
+
+    def counted(model: np.ndarray) -> object:
+        reads.append(model)
+        return read(model)
+
+    monkeypatch.setattr(cv2.dnn, "readNetFromONNX", counted)
+    net = Net(path)
+    for size in sizes:
+        out = net.run(photos[size])
+        assert out.shape[2:] == (size[0] // 2, size[1] // 2)
+        assert np.array_equal(out, alone[size]), size
+    assert len(reads) == SIZES_KEPT
