@@ -218,6 +218,29 @@ def test_the_points_at_risk_are_not_outsized_by_the_farkle_odds(
     assert frame.find(shown).cap >= 0.9 * frame.find("350").cap  # and still big
 
 
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_options_points_are_not_outsized_nor_run_into_by_their_dice(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """In portrait an option's 100 was once drawn bigger than the 300 at risk, and its dice
+    "1 5 5" ran into its 200 ("1 5 5200"). One font for the dice and one for the points of
+    every row, so scrolling changes no size."""
+    view = SAMPLES["throw"]
+    frame = draw(view, size, monkeypatch)
+    at_risk = frame.find(points_text(view.turn_points))
+    shown = view.options[:4]
+    dice = [frame.find(" ".join(str(f) for f in option.keep)) for option in shown]
+    points = [frame.find(points_text(option.points)) for option in shown]
+    assert len({drawn.cap for drawn in points}) == 1 and len({drawn.cap for drawn in dice}) == 1
+    assert dice[0].cap <= points[0].cap <= at_risk.cap
+    for kept, scored in zip(dice, points, strict=True):
+        assert scored.rect.left - kept.rect.right >= points[0].cap, (kept.text, scored.text)
+    longest = replace(view, options=(OptionView((1, 1, 1, 5, 5, 5), 1500, "best", True),
+                                     *view.options))  # the longest keep of six dice
+    frame = draw(longest, size, monkeypatch)
+    kept, scored = frame.find("1 1 1 5 5 5"), frame.find("1,500")
+    assert scored.rect.left - kept.rect.right >= 0.5 * scored.cap
+
+
 @pytest.mark.parametrize("screen", sorted(SAMPLES))
 def test_every_screen_draws_with_its_lists_empty(screen: str,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:

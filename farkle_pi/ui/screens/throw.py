@@ -56,7 +56,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
             dice_row(p, dice, view, hits)
         else:
             _waiting(p, dice, view)
-        _options(p, options, view, hits)
+        _options(p, options, view, hits, at_most=at_risk)
     _odds(p, odds, view, at_most=at_risk)
     mini_scoreboard(p, board, view.players, view.target)
     hint = (_options_hint(view) if view.options else keypad.hint(view) if view.keypad
@@ -124,7 +124,7 @@ def _picture(p: Painter, box: Box, picture: pygame.Surface, caption: str,
         p.text(words, row, colour, align="center", font=font)
 
 
-def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
+def _options(p: Painter, box: Box, view: TableView, hits: list[Hit], at_most: Font) -> None:
     p.panel(box)
     inner = box.inset(p.unit * 1.0)
     if not view.options:
@@ -138,9 +138,35 @@ def _options(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
         inner, track = inner.columns([97, 3], gap=p.unit * 0.6)
         _scroll_bar(p, track, first, count)
     rows = inner.rows(SHOWN_OPTIONS, gap=p.unit * 0.6)
+    fonts = _row_fonts(p, rows[0], view.options, at_most)
     for slot, index in zip(rows, range(first, count), strict=False):
-        _option_row(p, slot, view.options[index], selected=index == selected)
+        _option_row(p, slot, view.options[index], index == selected, fonts)
         hits.append(Hit(slot.rect, Action("option", value=index)))
+
+
+def _row_cells(p: Painter, row: Box) -> tuple[Box, Box, Box, Box]:
+    """An option row's mark, dice kept, points and advice; the dice stop short of their
+    column, so that they never run into the points."""
+    mark, keep, points, advice = row.inset(p.unit * 0.6).columns([6, 27, 24, 43], gap=p.unit)
+    return mark, keep.part(0, 0.08, 0.88, 0.84), points.part(0, 0.04, 1, 0.92), advice
+
+
+def _keep_text(option: OptionView) -> str:
+    return " ".join(str(f) for f in option.keep)
+
+
+def _row_fonts(p: Painter, row: Box, options: tuple[OptionView, ...], at_most: Font
+               ) -> tuple[Font, Font]:
+    """One font for every option's dice and one for their points, so that NEXT scrolling
+    changes no size: the points no bigger than the points at risk (the figure that matters
+    most; in portrait an option's 100 once outsized the 300 at risk), the dice no bigger
+    than the points."""
+    _, keep, points, _ = _row_cells(p, row)
+    points_font = min(p.fit_all([points_text(o.points) for o in options], points), at_most,
+                      key=cap_height)
+    keep_font = min(p.fit_all([_keep_text(o) for o in options], keep), points_font,
+                    key=cap_height)
+    return keep_font, points_font
 
 
 def _scroll_bar(p: Painter, track: Box, first: int, count: int) -> None:
@@ -150,16 +176,17 @@ def _scroll_bar(p: Painter, track: Box, first: int, count: int) -> None:
     p.fill(thumb, p.theme.muted, radius=track.w / 2)
 
 
-def _option_row(p: Painter, row: Box, option: OptionView, selected: bool) -> None:
+def _option_row(p: Painter, row: Box, option: OptionView, selected: bool,
+                fonts: tuple[Font, Font]) -> None:
     """[mark] keep-dice  points  advice; selected = outlined with an arrow, best = a star."""
     if selected:
         p.fill(row, p.theme.background, radius=p.unit)
         p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.6)))
-    mark, keep, points, advice = row.inset(p.unit * 0.6).columns([6, 27, 24, 43], gap=p.unit)
+    mark, keep, points, advice = _row_cells(p, row)
     if selected:
         p.arrow(mark.part(0.1, 0.25, 0.7, 0.5), p.theme.accent)
-    p.text(" ".join(str(f) for f in option.keep), keep.part(0, 0.08, 1, 0.84))
-    p.text(points_text(option.points), points.part(0, 0.04, 1, 0.92), align="right")
+    p.text(_keep_text(option), keep, font=fonts[0])
+    p.text(points_text(option.points), points, align="right", font=fonts[1])
     colour = p.theme.best if option.best else p.theme.muted
     if option.best:
         size = min(advice.h * 0.4, advice.w * 0.1)
