@@ -36,7 +36,7 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
     gap = p.unit * 1.2
     crowded = len(view.players) > CROWD  # the scoreboard takes room from options and odds
     if screen.portrait:
-        weights = [9, 15, 29, 8, 33, 6] if crowded else [9, 15, 34, 9, 27, 6]
+        weights = [11, 13, 29, 8, 33, 6] if crowded else [11, 13, 34, 9, 27, 6]
         top, dice, options, odds, board, prompt = screen.stack(weights, gap)
     else:
         top, body, prompt = screen.stack([18, 71, 11], gap)
