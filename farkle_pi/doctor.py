@@ -584,7 +584,7 @@ def _games_finding(path: Path) -> Finding:
     from farkle_pi.store import Store
 
     try:
-        with Store(path) as store:
+        with Store(path, read_only=True) as store:
             records = store.records()
             left_out = store.left_out
     except FarkleError as error:

@@ -430,3 +430,83 @@ def test_a_finished_game_lives_in_the_database_file_alone(tmp_path: Path) -> Non
     with Store(tmp_path / "backup.db") as backup:
         (record,) = backup.records()
         assert record.over and record.winners == ("Ann",)
+
+
+def _rollback_journal_game(path: Path) -> bytes:
+    """A stored game in a file switched back to a rollback journal (as a copy or another
+    tool may leave it), so that any write, even a switch to WAL, shows in its bytes."""
+    with Store(path) as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard")).apply(Throw(Roll.parse("115234")))
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("PRAGMA journal_mode=DELETE")
+    return path.read_bytes()
+
+
+def test_a_read_only_store_reads_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    before = _rollback_journal_game(path)
+    with Store(path, read_only=True) as store:
+        (record,) = store.records()
+        table = store.latest()
+        assert table is not None and table.state.turn_points == 0 and record.players == (
+            "Ann", "Bob")
+        with pytest.raises(FarkleError, match="readonly"):
+            table.apply(Keep(Roll.parse("11")))
+    assert path.read_bytes() == before
+    assert not Path(f"{path}-wal").exists()
+
+
+def test_a_read_only_store_of_an_empty_file_has_no_games_and_leaves_it_empty(
+        tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    path.touch()
+    with Store(path, read_only=True) as store:
+        assert store.records() == [] and store.latest() is None
+        with pytest.raises(FarkleError, match="no game 1"):
+            store.game(1)
+    assert path.stat().st_size == 0
+
+
+def test_a_read_only_store_still_brings_an_old_file_up_to_date_and_refuses_a_newer(
+        tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with closing(sqlite3.connect(path)) as db:
+        db.executescript(_MIGRATIONS[1] + "PRAGMA user_version = 1;")
+    with Store(path, read_only=True) as store:
+        assert store.records() == []
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+        db.execute("PRAGMA user_version = 99")
+    with pytest.raises(FarkleError, match="newer farkle-pi"):
+        Store(path, read_only=True)
+
+
+def test_reports_game_show_and_doctor_change_nothing_in_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """They once switched it to WAL (and an empty file to a farkle-pi database)."""
+    path = tmp_path / "farkle.db"
+    before = _rollback_journal_game(path)
+    for words in (["history"], ["stats"], ["fairness"], ["game", "show"]):
+        assert main([*words, "--db", str(path)]) == 0, words
+    monkeypatch.setenv("FARKLE_PI_DB", str(path))
+    main(["doctor"])
+    assert "database" in capsys.readouterr().out
+    assert path.read_bytes() == before
+    empty = tmp_path / "empty.db"
+    empty.touch()
+    assert main(["history", "--db", str(empty)]) == 0
+    assert "no games in" in capsys.readouterr().out and empty.stat().st_size == 0
+
+
+def test_a_read_only_store_sees_what_the_running_table_wrote_last(tmp_path: Path) -> None:
+    """A report run beside the table reads its write-ahead log too, and blocks no write."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as table_store:
+        table = table_store.new_game(["Ann", "Bob"], load_rules("standard"))
+        table.apply(Throw(Roll.parse("115234")))
+        with Store(path, read_only=True) as report:
+            table.apply(Keep(Roll.parse("11")))
+            table.apply(Bank())
+            (record,) = report.records()
+            assert record.scores == (200, 0)

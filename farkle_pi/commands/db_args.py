@@ -28,15 +28,16 @@ def db_path(args: argparse.Namespace) -> Path:
     return Path(args.db) if args.db else load_config().store.database
 
 
-def open_store(args: argparse.Namespace, create: bool = False) -> Store:
+def open_store(args: argparse.Namespace, create: bool = False, read_only: bool = False
+               ) -> Store:
     """The database; only a command that starts a game `create`s it. Any other command
     stops at a missing file instead of leaving an empty one (and its folders) at a mistyped
-    --db."""
+    --db. A command that only shows opens it `read_only`."""
     path = db_path(args)
     if not create and not path.exists():
         raise FarkleError(f"no game database at {path}: start a game with farkle-pi game new "
                           "--players NAME NAME, or check --db")
-    return Store(path)
+    return Store(path, read_only=read_only)
 
 
 def stored_records(args: argparse.Namespace) -> tuple[Path, list[GameRecord]]:
@@ -45,7 +46,7 @@ def stored_records(args: argparse.Namespace) -> tuple[Path, list[GameRecord]]:
     path = db_path(args)
     if not path.exists():
         return path, []
-    with Store(path) as store:
+    with Store(path, read_only=True) as store:
         records = store.records()
         for reason in store.left_out:
             print(f"note: {reason}", file=sys.stderr)

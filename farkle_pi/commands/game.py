@@ -105,7 +105,7 @@ def _run_new(args: argparse.Namespace) -> int:
 
 
 def _run_show(args: argparse.Namespace) -> int:
-    with open_store(args) as store:
+    with open_store(args, read_only=True) as store:
         _print(_latest(store), args.json)
     return 0
 

@@ -76,15 +76,39 @@ class Store:
     """The database of every game; `resume()` the unfinished one or start a `new_game`."""
 
     def __init__(self, path: Path | str | None = None, timeout: float = 5.0,
-                 kept: bool = True) -> None:
+                 kept: bool = True, read_only: bool = False) -> None:
         """`kept`: False for a database thrown away afterwards (the demo's), so nothing
-        points the players to it."""
+        points the players to it. `read_only`: for a report, which must change nothing in the
+        file (not its journal mode, not an empty file); a file whose schema is older is
+        still brought up to date first, as any farkle-pi does when it opens it."""
         self.path = Path(path) if path is not None else default_path()
         self.kept = kept
         self._timeout = timeout  # how long to wait for another writer before giving up
         self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
         self.left_out: list[str] = []  # why the last `records()` left games out
-        self._db = self._open()
+        self._empty = False  # a read-only look at an empty file: no games, no tables
+        self._db = (read_only and self._open_to_read()) or self._open()
+
+    def _open_to_read(self) -> sqlite3.Connection | None:
+        """A connection that cannot write, or None where the schema needs bringing up to date
+        (a writer's job)."""
+        with self._errors("open"):
+            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
+                                 timeout=self._timeout, isolation_level=None,
+                                 check_same_thread=False)
+            try:
+                self._refuse_foreign(db)
+                version = int(db.execute("PRAGMA user_version").fetchone()[0])
+                self._refuse_newer(version)
+                if 0 < version < SCHEMA_VERSION:
+                    db.close()
+                    return None
+                self._empty = version == 0  # and no tables: _refuse_foreign checked
+                db.execute("PRAGMA query_only=ON")
+            except BaseException:
+                db.close()
+                raise
+        return db
 
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
@@ -124,12 +148,15 @@ class Store:
             raise FarkleError(f"{self.path} is not a farkle-pi database (it holds "
                               f"{', '.join(tables[:3])}): pass --db PATH of a farkle-pi database")
 
-    def _migrate(self, db: sqlite3.Connection) -> None:
-        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+    def _refuse_newer(self, version: int) -> None:
         if version > SCHEMA_VERSION:
             raise FarkleError(
                 f"{self.path}: written by a newer farkle-pi (schema {version}): upgrade farkle-pi"
             )
+
+    def _migrate(self, db: sqlite3.Connection) -> None:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        self._refuse_newer(version)
         if version < SCHEMA_VERSION:
             steps = " ".join(_MIGRATIONS[v] for v in range(version + 1, SCHEMA_VERSION + 1))
             try:
@@ -266,6 +293,8 @@ class Store:
         )
 
     def _query(self, sql: str, params: Sequence[object] = ()) -> list[tuple[Any, ...]]:
+        if self._empty:
+            return []
         with self._errors("read"):
             return list(self._db.execute(sql, params).fetchall())
 
