@@ -192,7 +192,7 @@ def _option_row(p: Painter, row: Box, option: OptionView, selected: bool,
         size = min(advice.h * 0.4, advice.w * 0.1)
         p.star((advice.x + size, advice.y + advice.h / 2), size, p.theme.best)
         advice = Box(advice.x + size * 2.3, advice.y, advice.w - size * 2.3, advice.h)
-    expected = f"EV {option.expected:,.0f}" if option.expected is not None else ""
+    expected = f"avg {option.expected:,.0f}" if option.expected is not None else ""
     if option.chance is not None:
         expected = f"WIN {option.chance * 100:.0f}%"
     if advice.h < p.unit * 9:  # small panels: one line that still reads
