@@ -14,7 +14,8 @@ from farkle_pi.store import Store
 from farkle_pi.table.fairdice import FairDice
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
-from farkle_pi.ui.samples import SAMPLES
+from farkle_pi.ui.samples import SAMPLES, VARIANTS
+from farkle_pi.ui.screens.keypad import BUTTONS, hint
 from farkle_pi.ui.theme import DARK
 
 
@@ -28,6 +29,24 @@ def test_the_winner_screen_says_what_the_buttons_do(
         mode: str, hint: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     frame = draw(replace(SAMPLES["winner"], dice_mode=mode), size, monkeypatch)
     assert frame.texts[0].text == hint and frame.texts[0].cap >= 12
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("line", [
+    ("prompt", "a die cannot be read - throw again or enter its face"),
+    ("error", "7 is not a die's face"),
+])
+def test_a_throw_entered_by_hand_says_what_the_buttons_do_under_a_prompt_too(
+        line: tuple[str, str], size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tray's prompt (or an error) takes the hint line; a buttons-only table once lost
+    "NEXT face KEEP take die" there while entering the face of a die the camera could not
+    read."""
+    entry = VARIANTS["entry"]
+    quiet = draw(entry, size, monkeypatch)
+    assert quiet.find(hint(entry)).text.startswith(BUTTONS)  # the hint line, when it shows
+    frame = draw(replace(entry, **{line[0]: line[1]}), size, monkeypatch)
+    assert not [drawn for drawn in frame.texts if drawn.text == hint(entry)]
+    assert frame.find(BUTTONS).cap >= quiet.find("2 of 5 dice entered").cap
 
 
 @pytest.mark.parametrize(("over", "mode", "hint"), [

@@ -10,11 +10,14 @@ from farkle_pi.ui.draw import Box, Painter
 from farkle_pi.ui.screens.parts import die_slots
 from farkle_pi.ui.view import TableView
 
+BUTTONS = "NEXT face   KEEP take die"
+
 
 def hint(view: TableView) -> str:
-    """The buttons' part in it, on the hint line, so nobody needs a manual."""
+    """The buttons' part in it, on the hint line, so nobody needs a manual (where the tray's
+    prompt takes that line, the entry row says the first of it: BUTTONS)."""
     bank = "   BANK bank" if view.can_bank else ""
-    return f"NEXT face   KEEP take die   hold UNDO remove{bank}"
+    return f"{BUTTONS}   hold UNDO remove{bank}"
 
 
 def entry_row(p: Painter, box: Box, view: TableView) -> None:
@@ -37,6 +40,9 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
             p.die(square.inset(p.unit * 0.5), view.face, body)
         else:
             p.fill(square, p.theme.muted, radius=square.w * 0.16, width=line)
+    if view.prompt or view.error:  # they take the hint line: the buttons' part comes here,
+        p.text(BUTTONS, caption, p.theme.text, align="center")  # for the count the slots show
+        return
     left, right = caption.columns([55, 45], gap=p.unit)
     p.text(f"{len(typed)} of {dice_count(view.dice_to_throw)} entered", left, p.theme.muted)
     if view.advice and not typed:
