@@ -17,6 +17,7 @@ from farkle_pi.ui.actions import Action
 from farkle_pi.ui.samples import SAMPLES, VARIANTS
 from farkle_pi.ui.screens.keypad import BUTTONS, hint
 from farkle_pi.ui.theme import DARK
+from farkle_pi.ui.view import TableView
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
@@ -32,19 +33,19 @@ def test_the_winner_screen_says_what_the_buttons_do(
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
-@pytest.mark.parametrize("line", [
-    ("prompt", "a die cannot be read - throw again or enter its face"),
-    ("error", "7 is not a die's face"),
-])
+@pytest.mark.parametrize("covered", [
+    replace(VARIANTS["entry"], prompt="a die cannot be read - throw again or enter its face"),
+    replace(VARIANTS["entry"], error="7 is not a die's face"),
+], ids=["prompt", "error"])
 def test_a_throw_entered_by_hand_says_what_the_buttons_do_under_a_prompt_too(
-        line: tuple[str, str], size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+        covered: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """The tray's prompt (or an error) takes the hint line; a buttons-only table once lost
     "NEXT face KEEP take die" there while entering the face of a die the camera could not
     read."""
     entry = VARIANTS["entry"]
     quiet = draw(entry, size, monkeypatch)
     assert quiet.find(hint(entry)).text.startswith(BUTTONS)  # the hint line, when it shows
-    frame = draw(replace(entry, **{line[0]: line[1]}), size, monkeypatch)
+    frame = draw(covered, size, monkeypatch)
     assert not [drawn for drawn in frame.texts if drawn.text == hint(entry)]
     assert frame.find(BUTTONS).cap >= quiet.find("2 of 5 dice entered").cap
 
