@@ -219,26 +219,40 @@ def test_the_points_at_risk_are_not_outsized_by_the_farkle_odds(
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("at_risk", [300, 1_234_567])  # the second narrows the figure at risk
 def test_the_options_points_are_not_outsized_nor_run_into_by_their_dice(
-        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+        at_risk: int, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """In portrait an option's 100 was once drawn bigger than the 300 at risk, and its dice
-    "1 5 5" ran into its 200 ("1 5 5200"). One font for the dice and one for the points of
-    every row, so scrolling changes no size."""
-    view = SAMPLES["throw"]
+    "1 5 5" ran into its 200 ("1 5 5200")."""
+    view = replace(SAMPLES["throw"], turn_points=at_risk)
     frame = draw(view, size, monkeypatch)
-    at_risk = frame.find(points_text(view.turn_points))
+    risk = frame.find(points_text(at_risk))
     shown = view.options[:4]
     dice = [frame.find(" ".join(str(f) for f in option.keep)) for option in shown]
     points = [frame.find(points_text(option.points)) for option in shown]
-    assert len({drawn.cap for drawn in points}) == 1 and len({drawn.cap for drawn in dice}) == 1
-    assert dice[0].cap <= points[0].cap <= at_risk.cap
+    assert len({drawn.cap for drawn in points}) == 1 and points[0].cap <= risk.cap
+    assert max(drawn.cap for drawn in dice) <= points[0].cap
     for kept, scored in zip(dice, points, strict=True):  # wider than a space between dice
         assert scored.rect.left - kept.rect.right >= 0.5 * points[0].cap, kept.text
-    longest = replace(view, options=(OptionView((1, 1, 1, 5, 5, 5), 1500, "best", True),
-                                     *view.options))  # the longest keep of six dice
-    frame = draw(longest, size, monkeypatch)
-    kept, scored = frame.find("1 1 1 5 5 5"), frame.find("1,500")
+    if size == (720, 1280):  # where the points would be drawn bigger than a narrow figure
+        assert at_risk == 300 or points[0].cap < draw(SAMPLES["throw"], size,
+                                                      monkeypatch).find("100").cap
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_scrolling_the_options_changes_no_size_and_a_long_keep_shrinks_only_its_own(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The points share one font over every option, shown or not; each row's dice are
+    fitted alone (one six-dice keep once shrank every row's "1" from 54 to 23 px)."""
+    longest = OptionView((1, 1, 1, 5, 5, 5), 1500, "1 1 1 5 5 5")  # the widest points, last
+    view = replace(SAMPLES["throw"], options=(*SAMPLES["throw"].options, longest))
+    top, scrolled = (draw(replace(view, selected=selected), size, monkeypatch)
+                     for selected in (0, len(view.options) - 1))
+    assert not [drawn for drawn in top.texts if drawn.text == "1,500"]  # not shown yet
+    assert top.find("200").cap == scrolled.find("200").cap == scrolled.find("1,500").cap
+    kept, scored = scrolled.find("1 1 1 5 5 5"), scrolled.find("1,500")
     assert scored.rect.left - kept.rect.right >= 0.5 * scored.cap
+    assert kept.cap < scrolled.find("5 5").cap
 
 
 @pytest.mark.parametrize("screen", sorted(SAMPLES))

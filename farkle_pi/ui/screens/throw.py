@@ -138,9 +138,9 @@ def _options(p: Painter, box: Box, view: TableView, hits: list[Hit], at_most: Fo
         inner, track = inner.columns([97, 3], gap=p.unit * 0.6)
         _scroll_bar(p, track, first, count)
     rows = inner.rows(SHOWN_OPTIONS, gap=p.unit * 0.6)
-    fonts = _row_fonts(p, rows[0], view.options, at_most)
+    points_font = _points_font(p, rows[0], view.options, at_most)
     for slot, index in zip(rows, range(first, count), strict=False):
-        _option_row(p, slot, view.options[index], index == selected, fonts)
+        _option_row(p, slot, view.options[index], index == selected, points_font)
         hits.append(Hit(slot.rect, Action("option", value=index)))
 
 
@@ -155,18 +155,14 @@ def _keep_text(option: OptionView) -> str:
     return " ".join(str(f) for f in option.keep)
 
 
-def _row_fonts(p: Painter, row: Box, options: tuple[OptionView, ...], at_most: Font
-               ) -> tuple[Font, Font]:
-    """One font for every option's dice and one for their points, so that NEXT scrolling
-    changes no size: the points no bigger than the points at risk (the figure that matters
-    most; in portrait an option's 100 once outsized the 300 at risk), the dice no bigger
-    than the points."""
-    _, keep, points, _ = _row_cells(p, row)
-    points_font = min(p.fit_all([points_text(o.points) for o in options], points), at_most,
-                      key=cap_height)
-    keep_font = min(p.fit_all([_keep_text(o) for o in options], keep), points_font,
-                    key=cap_height)
-    return keep_font, points_font
+def _points_font(p: Painter, row: Box, options: tuple[OptionView, ...], at_most: Font
+                 ) -> Font:
+    """One font for every option's points, so that NEXT scrolling changes no size, and no
+    bigger than the points at risk (the figure that matters most; in portrait an option's
+    100 once outsized the 300 at risk)."""
+    points = _row_cells(p, row)[2]
+    return min(p.fit_all([points_text(o.points) for o in options], points), at_most,
+               key=cap_height)
 
 
 def _scroll_bar(p: Painter, track: Box, first: int, count: int) -> None:
@@ -177,16 +173,19 @@ def _scroll_bar(p: Painter, track: Box, first: int, count: int) -> None:
 
 
 def _option_row(p: Painter, row: Box, option: OptionView, selected: bool,
-                fonts: tuple[Font, Font]) -> None:
-    """[mark] keep-dice  points  advice; selected = outlined with an arrow, best = a star."""
+                points_font: Font) -> None:
+    """[mark] keep-dice  points  advice; selected = outlined with an arrow, best = a star.
+    The dice as big as fits their cell, but no bigger than the points (one long keep in the
+    list must not shrink every row's dice)."""
     if selected:
         p.fill(row, p.theme.background, radius=p.unit)
         p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.6)))
     mark, keep, points, advice = _row_cells(p, row)
     if selected:
         p.arrow(mark.part(0.1, 0.25, 0.7, 0.5), p.theme.accent)
-    p.text(_keep_text(option), keep, font=fonts[0])
-    p.text(points_text(option.points), points, align="right", font=fonts[1])
+    kept = _keep_text(option)
+    p.text(kept, keep, font=min(p.fit(kept, keep), points_font, key=cap_height))
+    p.text(points_text(option.points), points, align="right", font=points_font)
     colour = p.theme.best if option.best else p.theme.muted
     if option.best:
         size = min(advice.h * 0.4, advice.w * 0.1)
