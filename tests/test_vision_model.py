@@ -103,9 +103,9 @@ def test_a_net_run_at_many_sizes_in_turn_gives_each_size_its_own_answer(
     passes do not set one net up again each time): a size run again after others, or after
     more sizes than it keeps, reads exactly as a fresh net does, and no more nets are read."""
     rng = np.random.default_rng(5)
-    sizes = [(72, 96), (168, 224), (72, 96), (120, 160), (96, 128), (64, 88), (168, 224),
-             (72, 96)]
-    assert len(set(sizes)) > SIZES_KEPT
+    sizes = [(72, 96), (168, 224), (72, 96), (120, 160), (96, 128), (72, 88), (168, 224),
+             (72, 96)]  # (72, 88): the same height as (72, 96), another size
+    assert len(set(sizes)) > SIZES_KEPT == 4
     photos = {size: rng.integers(0, 256, (1, *size, 3), dtype=np.uint8) for size in sizes}
     path = Path(MODEL_DIR) / DETECTOR_FILE
     alone = {size: Net(path).run(photo) for size, photo in photos.items()}
@@ -123,3 +123,5 @@ def test_a_net_run_at_many_sizes_in_turn_gives_each_size_its_own_answer(
         assert out.shape[2:] == (size[0] // 2, size[1] // 2)
         assert np.array_equal(out, alone[size]), size
     assert len(reads) == SIZES_KEPT
+    # the least recently used size gave its net to the next new one
+    assert list(net._by_size) == [(96, 128), (72, 88), (168, 224), (72, 96)]
