@@ -18,6 +18,16 @@ done
 "$FARKLE" screenshot --screen throw --size 800x480 --theme light docs/img/throw-800x480-light.png
 # camera mode: the recorded demo session 12 s in (four dice just thrown, the coach's advice)
 "$FARKLE" demo --headless --size 800x480 --out-at 12 --out docs/img/demo-camera-800x480.png
+# the reader's annotated pictures (`detect --draw`): a render of the project's, and two
+# hold-out photos of ../shared/data when it sits beside the checkout
+"$FARKLE" detect --draw docs/img/vision_closeup.png fixtures/vision/closeup/closeup_02.png >/dev/null
+BYLER=../shared/data/byler_d6
+if [ -d "$BYLER" ]; then
+    "$FARKLE" detect --draw docs/img/vision_hard.png "$BYLER/IMG_20191208_111328.jpg" >/dev/null
+    "$FARKLE" detect --draw docs/img/vision_unsure.png "$BYLER/IMG_20191209_095854.jpg" >/dev/null
+else
+    echo "not redrawn: vision_hard.png, vision_unsure.png (no $BYLER beside the checkout)" >&2
+fi
 # --refs: also refresh the pixel-test references (after a deliberate change of the screens).
 if [ "${1:-}" = "--refs" ]; then
     mkdir -p fixtures/screens

@@ -216,6 +216,21 @@ def test_demo_without_a_display_says_so_in_one_line_and_plays_headless(
     assert (tmp_path / "farkle-pi-demo.png").stat().st_size > 1000
 
 
+def test_demo_asked_for_sdls_dummy_driver_plays_headless_and_saves_the_screen(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """It once played a window nobody could see, in real time (a minute), and saved nothing."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.chdir(tmp_path)
+    assert main(["demo", "--virtual"]) == 0
+    captured = capsys.readouterr()
+    err = [line for line in captured.err.splitlines() if line.startswith("farkle-pi")]
+    assert err == ["farkle-pi: SDL_VIDEODRIVER=dummy shows no window; playing it headless "
+                   "instead; the final screen goes to farkle-pi-demo.png"]
+    assert "game over" in captured.out
+    assert (tmp_path / "farkle-pi-demo.png").stat().st_size > 1000
+
+
 def test_the_table_without_a_display_says_so_in_exactly_one_line() -> None:
     """SDL notes on stderr what each video driver it tried lacked (XDG_RUNTIME_DIR, ...):
     those lines must not trail the one-line error."""

@@ -126,7 +126,7 @@ def test_a_mistyped_database_is_named_and_never_made(
     for report in ("stats", "history", "fairness"):
         code, out, _ = run(capsys, typo, report)
         assert code == 0 and out == (f"no games yet: there is no {typo} (the table makes it "
-                                     "when it starts; check --db)\n")
+                                     "when it starts, and farkle-pi game new; check --db)\n")
     code, out, _ = run(capsys, typo, "stats", "--json")
     assert code == 0 and json.loads(out) == {"players": []}
     code, out, _ = run(capsys, typo, "fairness", "--json")

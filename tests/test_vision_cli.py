@@ -185,6 +185,8 @@ def test_evaluate_without_labels_is_a_one_line_error(
 ) -> None:
     assert main(["evaluate", str(tmp_path)]) == 2
     assert "labels.jsonl" in capsys.readouterr().err
+    assert main(["evaluate", str(tmp_path / "shared" / "byler_d6")]) == 2  # no such folder
+    assert "there is no folder" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("labels", [
@@ -399,3 +401,29 @@ def test_details_without_json_is_refused_in_one_line(capsys: pytest.CaptureFixtu
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("farkle-pi: --details adds keys to --json's lines")
     assert err.count("\n") == 1
+
+
+def test_a_neighbours_box_never_hides_a_label() -> None:
+    """The README's annotated photo once lost the 1 it points at under the next die's box:
+    labels go on after every box, on a dark patch."""
+    import cv2
+
+    from farkle_pi.vision.draw import draw_readings
+    from farkle_pi.vision.types import DieReading, RotatedBox
+
+    def die(value: int | None, centre: tuple[float, float], size: tuple[float, float]
+            ) -> DieReading:
+        side = round(max(size))
+        bbox = (round(centre[0] - side / 2), round(centre[1] - side / 2), side, side)
+        return DieReading(value, 0.9, centre, RotatedBox(centre, size, 0.0), bbox, "white",
+                          (235, 235, 235), flat=True, at_edge=False, touching=False)
+
+    labelled = die(3, (65.0, 75.0), (30.0, 30.0))  # its label sits above it, at y ~ 57
+    across = die(None, (80.0, 44.0), (90.0, 16.0))  # its lower edge runs through that label
+    out = draw_readings(np.full((160, 200, 3), 200, np.uint8), [labelled, across])
+    (w, h), _ = cv2.getTextSize("3 0.90", cv2.FONT_HERSHEY_SIMPLEX, 0.45, 1)
+    x, y = labelled.bbox[0], labelled.bbox[1] - 3
+    patch = out[y - h:y, x:x + w].reshape(-1, 3).astype(int)
+    assert (patch[:, 1] > 150).any()  # the green label is there ...
+    red = (patch[:, 2] > 150) & (patch[:, 1] < 100)
+    assert not red.any()  # ... and no red line of the box across it

@@ -57,7 +57,8 @@ def no_games_line(path: Path) -> str:
     """What a report says without games: a missing file is named, so a typo in --db shows."""
     if path.exists():
         return f"no games in {path} yet"
-    return f"no games yet: there is no {path} (the table makes it when it starts; check --db)"
+    return (f"no games yet: there is no {path} (the table makes it when it starts, and "
+            "farkle-pi game new; check --db)")
 
 
 def add_report_command(

@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.table.camera import DEMO_SESSION, Recording, TrayPlayer
     from farkle_pi.table.fairdice import FairDice
     from farkle_pi.table.table import Table
-    from farkle_pi.ui.display import open_surface, parse_size
+    from farkle_pi.ui.display import NO_SCREEN, open_surface, parse_size
     from farkle_pi.ui.theme import theme_named
 
     if args.out and not args.out.lower().endswith(".png"):  # before the game, not after it
@@ -77,14 +77,19 @@ def run(args: argparse.Namespace) -> int:
     house = {k for k, _, _ in (item.partition("=") for item in args.set)}
     defaults = {"target": VIRTUAL_TARGET} if args.virtual else TRAY_RULES
     rules = rules.with_changes({k: v for k, v in defaults.items() if k not in house})
+    out = args.out or NO_DISPLAY_PNG
+    fallback = f"playing it headless instead; the final screen goes to {out}"
+    size = parse_size(args.size)  # a refusal before any line below
+    asked = os.environ.get("SDL_VIDEODRIVER", "")
+    if asked in NO_SCREEN and not args.headless:  # a window nobody sees, in real time: no
+        print(f"farkle-pi: SDL_VIDEODRIVER={asked} shows no window; {fallback}", file=sys.stderr)
+        args.headless, args.out = True, out
     try:
-        out = args.out or NO_DISPLAY_PNG
-        fallback = f"playing it headless instead; the final screen goes to {out}"
-        surface = open_surface(parse_size(args.size), headless=args.headless, hint=fallback)
+        surface = open_surface(size, headless=args.headless, hint=fallback)
     except FarkleError as error:  # a machine with no screen still gets the whole demo
         print(f"farkle-pi: {error}", file=sys.stderr)
         args.headless, args.out = True, out
-        surface = open_surface(parse_size(args.size), headless=True)
+        surface = open_surface(size, headless=True)
     player: TrayPlayer | None = None
     if not args.virtual:
         player, how = TrayPlayer.open(Recording(DEMO_SESSION))

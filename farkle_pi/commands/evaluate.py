@@ -60,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.vision.evaluate import evaluate
     from farkle_pi.vision.reader import read_dice
 
+    if not args.dataset.is_dir():
+        raise FarkleError(f"there is no folder {args.dataset}: give a folder of photos with a "
+                          "labels.jsonl (the README's ../shared/data sits beside the checkout)")
     if not (args.dataset / "labels.jsonl").is_file():
         raise FarkleError(f"no labels.jsonl in {args.dataset}")
     if args.sheet:

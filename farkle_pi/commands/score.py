@@ -18,7 +18,9 @@ def register(sub: Any) -> None:
     add_rules_arguments(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object per throw")
     parser.add_argument(
-        "dice", nargs="+", metavar="DICE", help="faces as 111155 or 1 1 1 1 5 5; - reads stdin"
+        "dice", nargs="+", metavar="DICE",
+        help="faces as 111155 or 1 1 1 1 5 5, or coloured as 5:red 1:blue (two-colour "
+        "games such as --preset portland); - reads stdin",
     )
     parser.set_defaults(run=run)
 

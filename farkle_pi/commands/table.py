@@ -7,6 +7,8 @@ import logging
 import os
 from typing import TYPE_CHECKING, Any
 
+from farkle_pi.commands.config import add_config_option
+
 if TYPE_CHECKING:
     import pygame
 
@@ -18,7 +20,7 @@ def register(sub: Any) -> None:
     parser = sub.add_parser(
         "table", aliases=["play"], help="run the table from the config (what the Pi starts)"
     )
-    parser.add_argument("--config", metavar="PATH", help="config file (default: the usual places)")
+    add_config_option(parser)
     parser.add_argument("--dice", choices=("camera", "manual", "virtual"),
                         help="override [table] dice")
     parser.add_argument("--windowed", action="store_true", help="a window, not full screen")
