@@ -20,7 +20,7 @@ def register(sub: Any) -> None:
     parser.add_argument(
         "dice", nargs="+", metavar="DICE",
         help="faces as 111155 or 1 1 1 1 5 5, or coloured as 5:red 1:blue (two-colour "
-        "games such as --preset portland); - reads stdin",
+        "games such as --rules portland); - reads stdin",
     )
     parser.set_defaults(run=run)
 
