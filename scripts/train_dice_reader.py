@@ -392,13 +392,14 @@ def exported_detector(path: Path) -> Detector:
 
 
 def distil_detector(items, steps: int, rng: np.random.Generator, checkpoint: Checkpoint,
-                    teacher: Detector, strided: bool, plain_c4: bool, labels_weight: float
-                    ) -> Detector:
+                    teacher: Detector, strided: bool, plain_c4: bool, labels_weight: float,
+                    box_weight: float = 1.0) -> Detector:
     """A cheaper detector (strided first conv, maybe a plain fourth) that starts from an
     exported detector's weights (`exported_detector`) and learns to give its outputs on the
     same patches: the readers learned the teacher's false candidates as "not a die", so a
     student that finds what the teacher finds keeps what they learned. `labels_weight` adds
-    the labels' loss."""
+    the labels' loss; `box_weight` weighs the teacher's offsets and sizes (a crop's side and
+    which of two close candidates stays come from the size)."""
     teacher.eval()
     net = without_batch_norms(Detector(strided, plain_c4))
     net.load_state_dict(teacher.state_dict())  # strides and dilations are no weights
@@ -415,7 +416,7 @@ def distil_detector(items, steps: int, rng: np.random.Generator, checkpoint: Che
         lh = 10.0 * (F.binary_cross_entropy_with_logits(out[:, 0], p, reduction="none")
                      * (1.0 + 20.0 * p)).mean()
         lr = ((out[:, 1:] - want[:, 1:]).abs().sum(1) * p).sum() / p.sum().clamp(min=1)
-        loss = lh + lr
+        loss = lh + box_weight * lr
         if labels_weight:
             heat = torch.from_numpy(np.stack([b[1] for b in batch]))
             loss = loss + labels_weight * focal(out[:, 0], heat)
@@ -723,6 +724,8 @@ def main() -> None:
                          "copy (with --strided-detector or --fast-detector: a cheaper copy)")
     ap.add_argument("--det-labels-weight", type=float, default=0.0, metavar="W",
                     help="with --det-teacher: weight of the labels' loss beside the teacher's")
+    ap.add_argument("--det-box-weight", type=float, default=1.0, metavar="W",
+                    help="with --det-teacher: weight of the teacher's offsets and sizes")
     ap.add_argument("--det-shuffle", type=float, default=0.0,
                     help="share of detector patches with their colour channels shuffled")
     ap.add_argument("--read-steps", type=int, default=20000)
@@ -801,10 +804,12 @@ def main() -> None:
         if args.only == "read":
             sys.exit("--det-teacher makes a detector: give --only det (or both)")
         det_teacher = exported_detector(args.det_teacher)
-    elif args.det_labels_weight:
-        sys.exit("--det-labels-weight weighs the labels beside a teacher: give --det-teacher")
-    if args.det_labels_weight < 0:
-        sys.exit(f"--det-labels-weight {args.det_labels_weight:g}: give 0 or more")
+    elif args.det_labels_weight or args.det_box_weight != 1.0:
+        sys.exit("--det-labels-weight and --det-box-weight weigh parts of copying a teacher: "
+                 "give --det-teacher")
+    for name, weight in (("labels", args.det_labels_weight), ("box", args.det_box_weight)):
+        if not weight >= 0:  # (NaN too)
+            sys.exit(f"--det-{name}-weight {weight:g}: give 0 or more")
     torch.manual_seed(args.seed)
     torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -828,7 +833,8 @@ def main() -> None:
                                 args.checkpoint_every)
         if det_teacher is not None:
             det = distil_detector(items, args.det_steps, rng, checkpoint, det_teacher,
-                                  strided, args.fast_detector, args.det_labels_weight)
+                                  strided, args.fast_detector, args.det_labels_weight,
+                                  args.det_box_weight)
         else:
             det = train_detector(items, args.det_steps, rng, checkpoint, strided,
                                  args.fast_detector)
