@@ -92,40 +92,40 @@ class Store:
     def _open_to_read(self) -> sqlite3.Connection | None:
         """A connection that cannot write, or None where the schema needs bringing up to date
         (a writer's job)."""
-        with self._errors("open"):
-            db = sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True,
-                                 timeout=self._timeout, isolation_level=None,
-                                 check_same_thread=False)
-            try:
-                self._refuse_foreign(db)
-                version = int(db.execute("PRAGMA user_version").fetchone()[0])
-                self._refuse_newer(version)
-                if 0 < version < SCHEMA_VERSION:
-                    db.close()
-                    return None
-                self._empty = version == 0  # and no tables: _refuse_foreign checked
-                db.execute("PRAGMA query_only=ON")
-            except BaseException:
+        with self._connected(f"{self.path.resolve().as_uri()}?mode=ro", uri=True) as db:
+            self._refuse_foreign(db)
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            self._refuse_newer(version)
+            if 0 < version < SCHEMA_VERSION:
                 db.close()
-                raise
+                return None
+            self._empty = version == 0  # and no tables: _refuse_foreign checked
+            db.execute("PRAGMA query_only=ON")
         return db
 
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(
-                self.path, timeout=self._timeout, isolation_level=None, check_same_thread=False
-            )
+        with self._connected(str(self.path), uri=False) as db:
+            self._refuse_foreign(db)
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=FULL")
+            db.execute("PRAGMA foreign_keys=ON")
+            self._migrate(db)
+        return db
+
+    @contextmanager
+    def _connected(self, target: str, uri: bool) -> Iterator[sqlite3.Connection]:
+        """A connection to set up (to a path, or a `file:` URI), closed again if that fails;
+        its errors one line, as every other."""
+        with self._errors("open"):
+            db = sqlite3.connect(target, uri=uri, timeout=self._timeout, isolation_level=None,
+                                 check_same_thread=False)
             try:
-                self._refuse_foreign(db)
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=FULL")
-                db.execute("PRAGMA foreign_keys=ON")
-                self._migrate(db)
+                yield db
             except BaseException:
                 db.close()
                 raise
-        return db
 
     def fold_in(self) -> None:
         """Fold the write-ahead log into the file (after a game ends): the night's games then
