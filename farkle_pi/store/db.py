@@ -92,7 +92,25 @@ class Store:
     def _open_to_read(self) -> sqlite3.Connection | None:
         """A connection that cannot write, or None where the schema needs bringing up to date
         (a writer's job)."""
-        with self._connected(f"{self.path.resolve().as_uri()}?mode=ro", uri=True) as db:
+        uri = f"{self.path.resolve().as_uri()}?mode=ro"
+        try:
+            return self._read_only_connection(uri)
+        except FarkleError:
+            if not self._sealed():
+                raise
+        # SQLite cannot make the -shm file a WAL database needs in a folder it may not write
+        # to; with no log to fold in, the file alone holds every game.
+        return self._read_only_connection(f"{uri}&immutable=1")
+
+    def _sealed(self) -> bool:
+        """True when the folder cannot be written to and no write-ahead log holds anything."""
+        wal = Path(f"{self.path}-wal")
+        mine = os.access in os.supports_effective_ids  # this process's user, as SQLite's
+        return (not os.access(self.path.parent, os.W_OK, effective_ids=mine)
+                and (not wal.exists() or wal.stat().st_size == 0))
+
+    def _read_only_connection(self, uri: str) -> sqlite3.Connection | None:
+        with self._connected(uri, uri=True) as db:
             self._refuse_foreign(db)
             version = int(db.execute("PRAGMA user_version").fetchone()[0])
             self._refuse_newer(version)
@@ -106,7 +124,8 @@ class Store:
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connected(str(self.path), uri=False) as db:
+        # An absolute name: SQLite takes one that starts with "file:" as a URI otherwise.
+        with self._connected(os.path.abspath(self.path), uri=False) as db:
             self._refuse_foreign(db)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
