@@ -11,6 +11,7 @@ import pygame
 import pytest
 from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
+from touch import Clock
 
 from farkle_pi.app import App
 from farkle_pi.config import ButtonsConfig
@@ -31,10 +32,10 @@ def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
     surface = open_surface((800, 480), headless=True)
     store = Store(tmp_path / "farkle.db")
     rules = load_rules("standard", {"target": "2000"})
-    clock = [0.0]
-    table = Table(store, rules, ["Ann", "Bob"], "manual", clock=lambda: clock[0], resume=False)
+    clock = Clock()
+    table = Table(store, rules, ["Ann", "Bob"], "manual", clock=clock, resume=False)
     table.setup = table.setup.__class__(players=("Ann", "Bob"), target=2000, dice_mode="manual")
-    app = App(table, surface, DARK, clock=lambda: clock[0])
+    app = App(table, surface, DARK, clock=clock)
     app.clock = clock  # type: ignore[attr-defined]
     app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.05)
     yield app
@@ -45,7 +46,7 @@ def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
 def gpio(app: App, pin: int, hold: float = 0.0) -> None:
     """A press by a player who has looked at the screen first (a press sooner is dropped:
     farkle_pi.table.presses)."""
-    app.clock[0] += SEEN_SECONDS  # type: ignore[attr-defined]
+    app.clock.now += SEEN_SECONDS  # type: ignore[attr-defined]
     factory = Device.pin_factory
     assert isinstance(factory, MockFactory)
     factory.pin(pin).drive_low()
@@ -77,7 +78,8 @@ def type_keys(app: App, text: str) -> None:
 
 
 def tap(app: App, kind: str, value: int) -> None:
-    """A mouse click on the region the last frame drew for (kind, value)."""
+    """A mouse click on the region the last frame drew for (kind, value), after a look."""
+    app.clock.now += SEEN_SECONDS  # type: ignore[attr-defined]
     hit = next(h for h in app.hits if h.action.kind == kind and h.action.value == value)
     pos = hit.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
@@ -96,7 +98,7 @@ def select(app: App, keep: str) -> None:
 
 
 def later(app: App, seconds: float) -> None:
-    app.clock[0] += seconds  # type: ignore[attr-defined]
+    app.clock.now += seconds  # type: ignore[attr-defined]
     app.step()
 
 
@@ -177,6 +179,34 @@ def test_a_whole_game(app: App) -> None:
     stored = app.table.store.latest()
     assert stored is not None and stored.state.over
     assert [p.score for p in stored.state.players] == [2000, 3500]
+
+
+def _click(app: App, kind: str, value: int) -> None:
+    """A click now, on the region the last frame drew for (kind, value)."""
+    hit = next(h for h in app.hits if h.action.kind == kind and h.action.value == value)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center,
+                                         button=1, touch=False))
+    app.step()
+
+
+def test_a_tap_right_after_the_screen_changed_is_dropped(app: App) -> None:
+    """A finger on its way to the screen before aimed at what was drawn there: the first row
+    of a throw just replaced is the new throw's best option, kept unseen. A double tap
+    (select, then take) is as quick as a finger goes: it is not held back."""
+    BANK(app)
+    type_keys(app, "155234")  # a new throw on the screen: its options now
+    assert app.table.view().screen == "throw" and app.table.view().selected == 0
+    _click(app, "option", 0)
+    _click(app, "option", 0)
+    state = app.table.state
+    assert state is not None and state.phase == "keep" and state.turn_points == 0
+    later(app, SEEN_SECONDS)
+    second = app.table.view().options[1]
+    _click(app, "option", 1)  # select
+    _click(app, "option", 1)  # and take, straight away
+    state = app.table.state
+    assert state is not None and state.phase == "choose"
+    assert state.turn_points == second.points > 0
 
 
 def test_a_refused_command_is_shown_not_raised(app: App) -> None:

@@ -168,7 +168,7 @@ def camera_app(store: Store) -> App:
     """Ann's camera-dice table on a small screen, not started."""
     table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
                   say=lambda _: None)
-    return App(table, open_surface((480, 320), headless=True), DARK)
+    return App(table, open_surface((480, 320), headless=True), DARK, clock=touch.Clock())
 
 
 @pytest.mark.parametrize(("missing", "note"), [(True, NOT_FOUND), (False, OPENING)],
@@ -183,7 +183,7 @@ def test_without_a_camera_the_throw_is_entered_by_hand(
         table = Table(store, load_rules("standard"), ["Ann"], "camera", resume=False,
                       say=lambda _: None)
         said = [note]
-        app = App(table, open_surface((480, 320), headless=True), DARK)
+        app = App(table, open_surface((480, 320), headless=True), DARK, clock=touch.Clock())
         if missing:
             app.camera_status = lambda: said[0]
         else:
@@ -224,7 +224,7 @@ def test_setup_offers_camera_dice_only_where_a_camera_was_opened(tmp_path: Path)
     with Store(tmp_path / "farkle.db") as store:
         rules = load_rules("standard")
         without = App(Table(store, rules, ["Ann"], "manual", resume=False),
-                      open_surface((800, 480), headless=True), DARK)
+                      open_surface((800, 480), headless=True), DARK, clock=touch.Clock())
         without.step()
         modes = set()
         for _ in range(6):  # a tap on the dice row steps the mode, round and round

@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 from screen_notes import words_drawn
-from touch import finger
+from touch import Clock, finger
 
 from farkle_pi.app import App
 from farkle_pi.errors import FarkleError
@@ -28,7 +28,7 @@ def app(tmp_path: Path) -> Iterator[App]:
     surface = open_surface((480, 320), headless=True)
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, load_rules("standard"), [], "virtual", resume=False)
-        yield App(table, surface, LIGHT)
+        yield App(table, surface, LIGHT, clock=Clock())
 
 
 def key(app: App, name: int, char: str = "") -> None:

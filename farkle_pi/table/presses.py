@@ -1,6 +1,7 @@
 """Button presses at a real table: a press can come before the players have seen what it
 acts on (a second press of an impatient thumb, two buttons hit together, BANK while the dice
-still roll). These two guards sit between the buttons and the table."""
+still roll, a tap on a row just redrawn). These two guards sit between the buttons (and the
+touch screen) and the table."""
 
 from __future__ import annotations
 
@@ -27,10 +28,11 @@ ON_HIGHLIGHT = ("bank", "keep")
 
 
 class SeenGuard:
-    """Drops a button press that came less than SEEN_SECONDS after the game or the screen
-    changed: it was meant for the screen before (the echo of BANK on the next player, NEXT
-    and BANK together stealing, KEEP twice throwing and keeping unseen virtual dice); and BANK
-    or KEEP less than PICKED_SECONDS after the highlight moved (NEXT and BANK together)."""
+    """Drops a button press or a tap that came less than SEEN_SECONDS after the game or the
+    screen changed: it was meant for the screen before (the echo of BANK on the next player,
+    NEXT and BANK together stealing, KEEP twice throwing and keeping unseen virtual dice, a tap
+    on a row that now holds another option); and BANK or KEEP less than PICKED_SECONDS after
+    the highlight moved (NEXT and BANK together)."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
@@ -52,9 +54,11 @@ class SeenGuard:
         self._picked = picked
 
     def drops(self, action: Action) -> bool:
+        since_change = self.clock() - self._changed_at
+        if action.tapped:  # aimed at what the last screen drew there
+            return since_change < SEEN_SECONDS
         if not action.button:
             return False
-        since_change = self.clock() - self._changed_at
         since_pick = self.clock() - self._picked_at
         return ((action.kind in GUARDED and since_change < SEEN_SECONDS)
                 or (action.kind in ON_HIGHLIGHT and since_pick < PICKED_SECONDS))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import pygame
@@ -28,6 +28,7 @@ class Action:
     value: int = 0
     text: str = ""
     button: bool = False  # pressed on a GPIO button (see farkle_pi.table.presses)
+    tapped: bool = False  # a finger or a click on the screen (likewise)
 
 
 @dataclass(frozen=True)
@@ -42,7 +43,7 @@ def tap_action(position: tuple[int, int], hits: list[Hit]) -> Action | None:
     """The action of the topmost region under a tap (later regions are drawn on top)."""
     for hit in reversed(hits):
         if hit.rect.collidepoint(position):
-            return hit.action
+            return replace(hit.action, tapped=True)
     return None
 
 
