@@ -168,6 +168,8 @@ def test_open_live_tray_looks_again_only_for_real_cameras(
         spec = str(tmp_path / "session.mp4")
     live = open_live_tray(CameraConfig(source=spec), tmp_path / "none.json", Queue())
     assert (live.reopen is not None) == reopens
+    # a camera without a tray calibration says how to read better (a recording has none)
+    assert live.notice == (camera_module.NOT_CALIBRATED if reopens else "")
     # a camera is opened by the tray's thread (the first screen does not wait for it); a
     # recording at once, here: one that is not there is a config error
     assert (live.source is None) == reopens

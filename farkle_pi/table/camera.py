@@ -35,6 +35,8 @@ OPENING = "camera starting..."  # the first seconds after boot, before its first
 # learned dice fitted on the reader before an update (as TEACH_HINT, short enough to read)
 RELEARN = "dice reader updated - teach me your dice again: farkle-pi dice-check --learn"
 UNCALIBRATED = "tray calibration unreadable - calibrate again: farkle-pi calibrate"
+# Without one the whole picture is read and no hand resting over the dice is seen as a hand
+NOT_CALIBRATED = "tray not calibrated - for surer reads: farkle-pi calibrate"
 DEMO_SESSION = assets.DEMO  # fixtures/demo/ in a checkout, shipped inside the package
 WARM_UP_AT = 3.5  # seconds into the demo recording: its first throw lies still
 
@@ -317,6 +319,7 @@ def open_live_tray(
 
     if camera:
         _check_reader(reader, np.zeros((config.height, config.width, 3), np.uint8))
+        notice = notice or ("" if calibration is not None else NOT_CALIBRATED)
         return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS,
                         notice=notice, warm_up=warm_up)
     source, first = _first_picture(reopen, spec)  # a recording that is not there: config error
