@@ -11,7 +11,7 @@ from typing import NoReturn
 
 from farkle_pi import __version__
 from farkle_pi.commands import COMMANDS
-from farkle_pi.errors import FarkleError, one_line
+from farkle_pi.errors import FarkleError, no_permission, one_line
 
 EXIT_USAGE = 2
 
@@ -54,6 +54,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # the reader (`| head`) had enough: what failed before still did
         return EXIT_USAGE if getattr(args, "failed", False) else 0
+    except PermissionError as error:  # wherever a file the user may not use is touched
+        print(one_line(f"farkle-pi: {no_permission(error)}"), file=sys.stderr)
+        return EXIT_USAGE
     except OSError as error:
         if error.errno not in _OUTPUT_LOST:
             raise

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import NoReturn, TypeVar
 
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import FarkleError, no_permission
 from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
 from farkle_pi.rules import RuleSet, load_rules
 
@@ -194,7 +194,10 @@ def load_config(explicit: str | None = None) -> Config:
     """Find and parse the config; defaults when there is no file anywhere. `$FARKLE_PI_DB`
     names the database over the file's, for every command alike (the calibration stays where
     the file puts it)."""
-    config = _read_config(explicit)
+    try:
+        config = _read_config(explicit)
+    except PermissionError as error:  # a file it names, or one looked for: the table shows it
+        raise ConfigError(str(no_permission(error))) from None
     database = os.environ.get(ENV_DB)
     return replace(config, store=StoreConfig(Path(database))) if database else config
 

@@ -27,7 +27,7 @@ from pathlib import Path
 import farkle_pi
 from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import FarkleError, no_permission
 
 PROBE_MARK = "farkle-probe: "
 LOW_DISK_MB = 200
@@ -627,6 +627,8 @@ def diagnose(config_path: str | None, checks: Iterable[Check] | None = None) -> 
         part = check.__name__.removeprefix("check_")
         try:
             findings.append(check(config))
+        except PermissionError as error:  # run as another user than the table's
+            findings.append(Finding(part, Status.FAIL, str(no_permission(error))))
         except Exception as error:  # a doctor must finish its round whatever it meets
             findings.append(Finding(part, Status.FAIL, (
                 f"the check itself failed ({type(error).__name__}: {error}); please report it"

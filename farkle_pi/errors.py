@@ -22,6 +22,17 @@ def one_line(text: str) -> str:
     )
 
 
+# Where a file this user may not use most likely comes from, and what to do
+TABLE_USER = ("on a Pi set up by install-pi.sh the table's files are the farkle user's: "
+              "sudo -u farkle farkle-pi ...")
+
+
+def no_permission(error: PermissionError) -> FarkleError:
+    """A file this user may not use, as one line."""
+    name = error.filename if error.filename is not None else "a file"
+    return FarkleError(f"{name}: permission denied for this user ({TABLE_USER})")
+
+
 def about(path: Path | str, error: Exception) -> str:
     """The error led by the file it is about, unless it names the file already."""
     text = str(error)

@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sqlite3
-import tempfile
 import threading
-from collections.abc import Iterator
-from contextlib import closing, contextmanager
+from contextlib import closing
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from another_user import as_another_user, shared_folder
 from game_script import parse_script, play
 
 from farkle_pi.cli import main
@@ -515,40 +513,22 @@ def test_a_read_only_store_sees_what_the_running_table_wrote_last(tmp_path: Path
             assert record.scores == (200, 0)
 
 
-@contextmanager
-def _as_another_user() -> Iterator[None]:
-    """Root may write anywhere: a folder's permissions bind only another user."""
-    if os.geteuid() != 0:
-        yield
-        return
-    os.seteuid(65534)  # nobody; the real user stays root, so it can come back
-    try:
-        yield
-    finally:
-        os.seteuid(0)
-
-
 def test_reports_read_a_database_in_a_folder_they_cannot_write_to(
         capsys: pytest.CaptureFixture[str]) -> None:
     """SQLite needs a -shm file beside a WAL database; with the table stopped (no log) the
-    file alone is read. Not under tmp_path: its folders are closed to other users."""
-    folder = Path(tempfile.mkdtemp(prefix="farkle-ro-"))
-    try:
-        folder.chmod(0o755)
+    file alone is read."""
+    with shared_folder() as folder:
         path = folder / "farkle.db"
         _stored_game(path)
         path.chmod(0o644)
         before = path.read_bytes()
         folder.chmod(0o555)
-        with _as_another_user():
+        with as_another_user(folder):
             for words in (["history"], ["stats"], ["game", "show"]):
                 assert main([*words, "--db", str(path)]) == 0, words
         out = capsys.readouterr().out
         assert "unfinished: Ann 250, Bob 0" in out and "Bob has 400 this turn" in out, out
         assert path.read_bytes() == before and sorted(folder.iterdir()) == [path]
-    finally:
-        folder.chmod(0o755)
-        shutil.rmtree(folder)
 
 
 def test_a_db_path_that_starts_with_file_is_a_file_name(

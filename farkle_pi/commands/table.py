@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             if trouble is not None:
                 raise trouble
-            return _play(args, config, surface, theme)
+            return _play_or_say(args, config, surface, theme)
         except FarkleError as error:
             # on the screen until someone fixes it and presses a button: then try again here,
             # the config read afresh (exiting would let systemd give up on the table for good)
@@ -62,6 +62,17 @@ def run(args: argparse.Namespace) -> int:
                 config, trouble = load_config(args.config), None
             except FarkleError as still:
                 trouble = still
+
+
+def _play_or_say(args: argparse.Namespace, config: Config, surface: pygame.Surface,
+                 theme: Theme) -> int:
+    """`_play`, a file it may not use told as any other start error (on the screen)."""
+    from farkle_pi.errors import no_permission
+
+    try:
+        return _play(args, config, surface, theme)
+    except PermissionError as error:
+        raise no_permission(error) from None
 
 
 def _play(args: argparse.Namespace, config: Config, surface: pygame.Surface,

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from farkle_pi.config import ENV_DB
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import TABLE_USER, FarkleError
 from farkle_pi.game import (
     AddPlayer,
     Command,
@@ -105,8 +105,7 @@ class Store:
     def _sealed(self) -> bool:
         """True when the folder cannot be written to and no write-ahead log holds anything."""
         wal = Path(f"{self.path}-wal")
-        mine = os.access in os.supports_effective_ids  # this process's user, as SQLite's
-        return (not os.access(self.path.parent, os.W_OK, effective_ids=mine)
+        return (not _may(self.path.parent, os.W_OK)
                 and (not wal.exists() or wal.stat().st_size == 0))
 
     def _read_only_connection(self, uri: str) -> sqlite3.Connection | None:
@@ -393,6 +392,11 @@ def _transaction(db: sqlite3.Connection) -> Iterator[None]:
         db.execute("COMMIT")
 
 
+def _may(path: Path, mode: int) -> bool:
+    """os.access for this process's user, as SQLite's opens are (not the login's)."""
+    return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
+
+
 def _fix(error: sqlite3.Error, path: Path) -> str:
     text = str(error).lower()
     if "full" in text or ("disk i/o" in text and _disk_full(path)):  # opening a full disk: I/O
@@ -405,6 +409,8 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
         return ("the file is damaged: move it aside with its -wal and -shm files and restore a "
                 "backup, or pass --db PATH")
     if "unable to open" in text:
+        if path.exists() and not _may(path, os.R_OK):
+            return f"this user may not read it: {TABLE_USER}"
         return "check the folder exists and is writable, or pass --db PATH"
     return "check the file, or pass --db PATH"
 

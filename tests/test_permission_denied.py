@@ -1,0 +1,109 @@
+"""Files this user may not use (on a Pi the table's are the farkle user's, and a user runs
+`farkle-pi stats` over SSH): one line that names the file and whose they likely are, never a
+traceback; the table shows it on its screen, as any other start error."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from another_user import as_another_user, shared_folder
+from fuzzing import assert_clean, run_cli
+
+from farkle_pi.cli import main
+from farkle_pi.commands import table as table_command
+from farkle_pi.errors import TABLE_USER
+from farkle_pi.table import trouble
+
+CONFIG = '[table]\ndice = "manual"\n[screen]\nsize = "480x320"\nfullscreen = false\n'
+
+
+@pytest.fixture
+def closed(capsys: pytest.CaptureFixture[str]) -> Iterator[Path]:
+    """A folder holding a game and a config, closed to this user."""
+    with shared_folder() as folder:
+        inner = folder / "closed"
+        inner.mkdir()
+        assert main(["game", "new", "--db", str(inner / "farkle.db"), "--players", "A", "B"]) == 0
+        (inner / "config.toml").write_text(CONFIG)
+        capsys.readouterr()
+        inner.chmod(0o000)
+        yield inner
+
+
+@pytest.mark.parametrize("words", [
+    ["history"], ["stats"], ["fairness"], ["game", "show"], ["game", "bank"], ["verify", "1"],
+], ids=" ".join)
+def test_a_database_in_a_closed_folder_is_one_line(closed: Path, words: list[str]) -> None:
+    argv = [*words, "--db", str(closed / "farkle.db")]
+    run_cli(argv)  # its lazy imports first: Python's own files may be closed to the other user
+    with as_another_user(closed.parent):
+        outcome = run_cli(argv)
+    assert_clean(outcome)
+    assert outcome.code == 2 and "farkle.db: permission denied for this user" in outcome.err
+    assert TABLE_USER in outcome.err
+
+
+def test_a_database_file_this_user_may_not_read_says_so(closed: Path) -> None:
+    closed.chmod(0o755)
+    (closed / "farkle.db").chmod(0o000)
+    with as_another_user(closed.parent):
+        outcome = run_cli(["history", "--db", str(closed / "farkle.db")])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "this user may not read it" in outcome.err
+
+
+def test_a_config_in_a_closed_folder_is_one_line_and_doctor_names_it(closed: Path) -> None:
+    config = str(closed / "config.toml")
+    with as_another_user(closed.parent):
+        checked = run_cli(["config", "check", "--config", config])
+        doctor = run_cli(["doctor", "--config", config])
+    assert_clean(checked)
+    assert checked.code == 2 and "config.toml: permission denied" in checked.err
+    assert doctor.code == 1 and not doctor.crash
+    (line,) = [x for x in doctor.out.splitlines() if x.startswith("FAIL config")]
+    assert "permission denied" in line and "please report it" not in doctor.out
+
+
+@pytest.fixture
+def trouble_shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """What the table's trouble screen says (and nobody presses a button)."""
+    shown: list[str] = []
+
+    def nobody_presses(surface: object, theme: object, message: str, pins: object) -> bool:
+        shown.append(message)
+        return False
+
+    monkeypatch.setattr(trouble, "show_trouble", nobody_presses)
+    return shown
+
+
+def test_the_table_shows_a_database_it_may_not_use_on_its_screen(
+        closed: Path, trouble_shown: list[str]) -> None:
+    """Not a traceback in the journal and a dark screen."""
+    config = closed.parent / "open.toml"
+    config.write_text(CONFIG + f'[store]\ndatabase = "{closed / "farkle.db"}"\n')
+    with as_another_user(closed.parent):
+        outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and len(trouble_shown) == 1, outcome.err
+    assert "farkle.db: permission denied for this user" in trouble_shown[0]
+
+
+def test_the_table_shows_any_file_it_may_not_use_on_its_screen(
+        closed: Path, trouble_shown: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever it opens once started (a calibration `sudo farkle-pi calibrate` left root's)."""
+
+    def play(*args: object) -> int:
+        (closed / "calibration.json").read_text()
+        return 0
+
+    monkeypatch.setattr(table_command, "_play", play)
+    config = closed.parent / "open.toml"
+    config.write_text(CONFIG + f'[store]\ndatabase = "{closed.parent / "farkle.db"}"\n')
+    with as_another_user(closed.parent):
+        outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and len(trouble_shown) == 1, outcome.err
+    assert "calibration.json: permission denied for this user" in trouble_shown[0]
