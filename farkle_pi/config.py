@@ -28,6 +28,7 @@ from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
 from farkle_pi.rules import RuleSet, load_rules
 
 SYSTEM_CONFIG = Path("/etc/farkle-pi/config.toml")
+SYSTEM_STATE = Path("/var/lib/farkle-pi")  # the installed table's own folder (install-pi.sh)
 ENV_CONFIG = "FARKLE_PI_CONFIG"
 APP_DIR = "farkle-pi"
 
@@ -146,11 +147,16 @@ SECTIONS: dict[str, type] = {
 ENV_DB = "FARKLE_PI_DB"  # the game database, over the config file's
 
 
-def default_data_dir() -> Path:
-    """systemd's StateDirectory when run as the service, else the XDG data directory."""
+def default_data_dir(config_file: Path | None = None) -> Path:
+    """systemd's StateDirectory when run as the service; the installed table's folder for a
+    command that reads the system-wide config (so `sudo -u farkle farkle-pi stats` over SSH
+    sees the table's games and a calibration lands where the table reads it); else the XDG
+    data directory."""
     state = os.environ.get("STATE_DIRECTORY", "")
     if state:
         return Path(state.split(":")[0])
+    if config_file == SYSTEM_CONFIG and SYSTEM_STATE.is_dir():
+        return SYSTEM_STATE
     xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(xdg) / APP_DIR
 
@@ -185,8 +191,11 @@ def find_config(explicit: str | None = None) -> Path | None:
                 )
             return path
     for candidate in (user_config_path(), SYSTEM_CONFIG):
-        if candidate.is_file():
-            return candidate
+        try:
+            if candidate.is_file():
+                return candidate
+        except PermissionError:  # another user's home (sudo -u farkle keeping $HOME): not ours
+            continue
     return None
 
 
@@ -506,7 +515,7 @@ def _header_hint(key: str, value: int | None) -> str:
 
 def _store(s: _Section) -> StoreConfig:
     s.check_keys(_known(StoreConfig))
-    database = s.path("database", default_data_dir() / "farkle.db")
+    database = s.path("database", default_data_dir(s.file) / "farkle.db")
     if database.name in ("", ".") or database.is_dir():
         s.fail("database", "must be a file path, e.g. /var/lib/farkle-pi/farkle.db")
     return StoreConfig(database=database)

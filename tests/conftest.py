@@ -18,6 +18,7 @@ from farkle_pi import config
 def isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """No /etc, ~/.config or $STATE_DIRECTORY of the machine running the tests leaks in."""
     monkeypatch.setattr(config, "SYSTEM_CONFIG", tmp_path / "etc" / "config.toml")
+    monkeypatch.setattr(config, "SYSTEM_STATE", tmp_path / "var-lib" / "farkle-pi")
     monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "xdg-config"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg-data"))
     monkeypatch.delenv("FARKLE_PI_CONFIG", raising=False)

@@ -260,6 +260,43 @@ def test_database_default_follows_systemd_state_directory(
     assert cfg.calibration.path == Path("/var/lib/farkle-pi/calibration.json")
 
 
+def test_with_the_system_config_the_data_is_the_installed_tables(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`farkle-pi stats` or `calibrate` over SSH on an installed Pi: the table's games and
+    calibration, not an empty folder in the caller's home the table never reads."""
+    system = write(config.SYSTEM_CONFIG, "")
+    assert load_config().store.database.parent == tmp_path / "xdg-data" / "farkle-pi"
+    config.SYSTEM_STATE.mkdir(parents=True)  # made by install-pi.sh
+    for cfg in (load_config(), load_config(str(system))):
+        assert cfg.store.database == config.SYSTEM_STATE / "farkle.db"
+        assert cfg.calibration.path == config.SYSTEM_STATE / "calibration.json"
+    user = write(tmp_path / "xdg-config" / "farkle-pi" / "config.toml", "")
+    assert load_config().source == user
+    assert load_config().store.database.parent == tmp_path / "xdg-data" / "farkle-pi"
+    monkeypatch.setenv("STATE_DIRECTORY", str(tmp_path / "state"))  # the service itself
+    assert load_config(str(system)).store.database == tmp_path / "state" / "farkle.db"
+
+
+def test_a_user_config_this_user_may_not_look_for_is_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`sudo -u farkle` where sudo keeps the caller's $HOME (closed to farkle): the system
+    config, not an error; a config named on purpose still is one."""
+    system = write(config.SYSTEM_CONFIG, "")
+    original = Path.is_file
+
+    def closed_home(path: Path) -> bool:
+        if tmp_path / "xdg-config" in path.parents:
+            raise PermissionError(13, "Permission denied", str(path))
+        return original(path)
+
+    monkeypatch.setattr(Path, "is_file", closed_home)
+    assert load_config().source == system
+    with pytest.raises(ConfigError, match="permission denied for this user"):
+        load_config(str(tmp_path / "xdg-config" / "farkle-pi" / "config.toml"))
+
+
 def test_check_without_any_file_says_defaults(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["config", "check"]) == 0
     out = capsys.readouterr().out
