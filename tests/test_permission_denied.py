@@ -79,16 +79,23 @@ def trouble_shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return shown
 
 
-def test_the_table_shows_a_database_it_may_not_use_on_its_screen(
-        closed: Path, trouble_shown: list[str]) -> None:
-    """Not a traceback in the journal and a dark screen."""
+def table_trouble(closed: Path, database: Path, shown: list[str]) -> str:
+    """What `farkle-pi table` run by another user shows, its config open, its database at
+    `database`."""
     config = closed.parent / "open.toml"
-    config.write_text(CONFIG + f'[store]\ndatabase = "{closed / "farkle.db"}"\n')
+    config.write_text(CONFIG + f'[store]\ndatabase = "{database}"\n')
     with as_another_user(closed.parent):
         outcome = run_cli(["table", "--config", str(config)])
     assert_clean(outcome)
-    assert outcome.code == 2 and len(trouble_shown) == 1, outcome.err
-    assert "farkle.db: permission denied for this user" in trouble_shown[0]
+    assert outcome.code == 2 and len(shown) == 1, outcome.err
+    return shown[0]
+
+
+def test_the_table_shows_a_database_it_may_not_use_on_its_screen(
+        closed: Path, trouble_shown: list[str]) -> None:
+    """Not a traceback in the journal and a dark screen."""
+    shown = table_trouble(closed, closed / "farkle.db", trouble_shown)
+    assert "farkle.db: permission denied for this user" in shown
 
 
 def test_the_table_shows_any_file_it_may_not_use_on_its_screen(
@@ -100,10 +107,5 @@ def test_the_table_shows_any_file_it_may_not_use_on_its_screen(
         return 0
 
     monkeypatch.setattr(table_command, "_play", play)
-    config = closed.parent / "open.toml"
-    config.write_text(CONFIG + f'[store]\ndatabase = "{closed.parent / "farkle.db"}"\n')
-    with as_another_user(closed.parent):
-        outcome = run_cli(["table", "--config", str(config)])
-    assert_clean(outcome)
-    assert outcome.code == 2 and len(trouble_shown) == 1, outcome.err
-    assert "calibration.json: permission denied for this user" in trouble_shown[0]
+    shown = table_trouble(closed, closed.parent / "farkle.db", trouble_shown)
+    assert "calibration.json: permission denied for this user" in shown
