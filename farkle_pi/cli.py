@@ -53,6 +53,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # the reader (`| head`) had enough: what failed before still did
+        _stdout_to_nowhere()  # else Python's last flush at exit fails again: exit code 120
         return EXIT_USAGE if getattr(args, "failed", False) else 0
     except PermissionError as error:  # wherever a file the user may not use is touched
         print(one_line(f"farkle-pi: {no_permission(error)}"), file=sys.stderr)

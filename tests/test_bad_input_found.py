@@ -93,13 +93,18 @@ def test_a_pipe_or_device_given_as_a_photo_is_refused_not_waited_on(
                            "pipe, a device?): give a photo file\n")
 
 
-def test_detect_piped_into_head_still_fails_for_a_photo_that_failed() -> None:
-    """`| head` closing the pipe early made a failed run exit 0."""
+@pytest.mark.parametrize("unbuffered", ["1", ""], ids=["unbuffered", "buffered"])
+def test_detect_piped_into_head_still_fails_for_a_photo_that_failed(unbuffered: str) -> None:
+    """`| head` closing the pipe early made a failed run exit 0; with Python's stdout buffered
+    (a shell without PYTHONUNBUFFERED) it exited 120 after two lines about a broken pipe."""
     good = str(REPO / "fixtures" / "vision" / "synth_00.png")
     script = (f"{sys.executable} -m farkle_pi detect --json /no/such.jpg {good} {good} {good}"
               " | head -c 10 >/dev/null; echo ${PIPESTATUS[0]}")
-    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120,
+                          env={**env, "PYTHONUNBUFFERED": unbuffered} if unbuffered else env)
     assert done.stdout.strip() == "2", done
+    assert done.stderr == "farkle-pi: cannot read image /no/such.jpg: No such file or directory\n"
 
 
 def test_a_jpeg_with_damaged_data_is_refused_not_read_half_grey(tmp_path: Path) -> None:

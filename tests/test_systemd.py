@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -57,6 +58,11 @@ Analyze = Callable[..., subprocess.CompletedProcess[str]]
 @pytest.fixture
 def analyze(require_tool: Callable[[str], str]) -> Analyze:
     tool = require_tool("systemd-analyze")
+    if not os.access("/tmp", os.W_OK | os.X_OK):  # it makes its folder there, whatever $TMPDIR
+        message = "systemd-analyze needs /tmp, which this user may not write to here"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
 
     def run(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
