@@ -117,7 +117,7 @@ class App:
                          action.kind)
             elif self.bank_hold is None or not self.bank_hold.takes(action, self.table):
                 self.table.handle(action)
-            self.seen.look(self.table)
+            self.seen.look(self.table, watched=action.tapped and action.kind == "die")
         if self.bank_hold is not None:
             self.bank_hold.release(self.table)
             self.seen.look(self.table)

@@ -155,10 +155,19 @@ def default_data_dir(config_file: Path | None = None) -> Path:
     state = os.environ.get("STATE_DIRECTORY", "")
     if state:
         return Path(state.split(":")[0])
-    if config_file == SYSTEM_CONFIG and SYSTEM_STATE.is_dir():
+    if _same_file(config_file, SYSTEM_CONFIG) and os.path.isdir(SYSTEM_STATE):
         return SYSTEM_STATE
     xdg = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
     return Path(xdg) / APP_DIR
+
+
+def _same_file(path: Path | None, other: Path) -> bool:
+    """`path` is `other`, however it was named (`--config config.toml` in /etc/farkle-pi, a
+    link)."""
+    try:
+        return path is not None and os.path.samefile(path, other)
+    except OSError:
+        return False
 
 
 def user_config_path() -> Path:
@@ -516,7 +525,8 @@ def _header_hint(key: str, value: int | None) -> str:
 def _store(s: _Section) -> StoreConfig:
     s.check_keys(_known(StoreConfig))
     database = s.path("database", default_data_dir(s.file) / "farkle.db")
-    if database.name in ("", ".") or database.is_dir():
+    # (os.path's isdir: a folder this user may not enter is for the store to name, not here)
+    if database.name in ("", ".") or os.path.isdir(database):
         s.fail("database", "must be a file path, e.g. /var/lib/farkle-pi/farkle.db")
     return StoreConfig(database=database)
 

@@ -1,5 +1,6 @@
 """The one error type a user sees: a single line that says what to fix."""
 
+import errno
 import os
 import tempfile
 import unicodedata
@@ -28,9 +29,11 @@ TABLE_USER = ("on a Pi set up by install-pi.sh the table's files are the farkle 
 
 
 def no_permission(error: PermissionError) -> FarkleError:
-    """A file this user may not use, as one line."""
-    name = error.filename if error.filename is not None else "a file"
-    return FarkleError(f"{name}: permission denied for this user ({TABLE_USER})")
+    """A file this user may not use, as one line; anything else refused (an operation the
+    service's system-call filter blocks: EPERM, no file) as the system words it."""
+    if error.filename is None or error.errno != errno.EACCES:
+        return FarkleError(f"not permitted: {error}")
+    return FarkleError(f"{error.filename}: permission denied for this user ({TABLE_USER})")
 
 
 def about(path: Path | str, error: Exception) -> str:

@@ -239,8 +239,8 @@ check_health() {
         note "would run: runuser -u $SERVICE_USER -- $VENV/bin/farkle-pi doctor"
     else
         # Informational: the display check FAILs from an SSH session while the console is busy.
-        # STATE_DIRECTORY as the unit sets it: without it the database and calibration checked
-        # would be the ones under the user's home, not the service's.
+        # The config and STATE_DIRECTORY as the unit gives them (the system config alone would
+        # point at the same folder; this says so whatever config the farkle user might have).
         (cd / && runuser -u "$SERVICE_USER" -- env FARKLE_PI_CONFIG="$CONFIG_DIR/config.toml" \
             STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/farkle-pi" doctor) \
             || note "doctor found problems (see above)"

@@ -1,7 +1,8 @@
 """Files this user may not use, as on a Pi where the table's files are the farkle user's.
 
-Root may use any file, so under root the files are used as `nobody` (the effective user only:
-the real one stays root and comes back); any other user is denied by the modes alone."""
+Root may use any file, so under root the files are used as `nobody` (effective user and group,
+no other groups; the real user stays root and comes back); any other user is denied by the
+modes alone."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 
 @contextmanager
@@ -37,10 +40,23 @@ def as_another_user(folder: Path) -> Iterator[None]:
     if os.geteuid() != 0:
         yield
         return
+    groups = os.getgroups()
+    try:
+        os.setgroups([])
+        os.setegid(65534)
+        os.seteuid(65534)
+    except OSError as error:  # no CAP_SETUID, or nobody not mapped in a user namespace
+        _back_to_root(groups)
+        pytest.skip(f"cannot act as another user here: {error}")
     saved, tempfile.tempdir = tempfile.tempdir, str(folder.parent / "scratch")
-    os.seteuid(65534)
     try:
         yield
     finally:
-        os.seteuid(0)
         tempfile.tempdir = saved
+        _back_to_root(groups)
+
+
+def _back_to_root(groups: list[int]) -> None:
+    os.seteuid(0)
+    os.setegid(0)
+    os.setgroups(groups)

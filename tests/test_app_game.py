@@ -77,9 +77,9 @@ def type_keys(app: App, text: str) -> None:
     app.step()
 
 
-def tap(app: App, kind: str, value: int) -> None:
-    """A mouse click on the region the last frame drew for (kind, value), after a look."""
-    app.clock.now += SEEN_SECONDS  # type: ignore[attr-defined]
+def tap(app: App, kind: str, value: int, look: float = SEEN_SECONDS) -> None:
+    """A mouse click on the region the last frame drew for (kind, value), `look` seconds on."""
+    app.clock.now += look  # type: ignore[attr-defined]
     hit = next(h for h in app.hits if h.action.kind == kind and h.action.value == value)
     pos = hit.rect.center
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
@@ -181,14 +181,6 @@ def test_a_whole_game(app: App) -> None:
     assert [p.score for p in stored.state.players] == [2000, 3500]
 
 
-def _click(app: App, kind: str, value: int) -> None:
-    """A click now, on the region the last frame drew for (kind, value)."""
-    hit = next(h for h in app.hits if h.action.kind == kind and h.action.value == value)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=hit.rect.center,
-                                         button=1, touch=False))
-    app.step()
-
-
 def test_a_tap_right_after_the_screen_changed_is_dropped(app: App) -> None:
     """A finger on its way to the screen before aimed at what was drawn there: the first row
     of a throw just replaced is the new throw's best option, kept unseen. A double tap
@@ -196,17 +188,35 @@ def test_a_tap_right_after_the_screen_changed_is_dropped(app: App) -> None:
     BANK(app)
     type_keys(app, "155234")  # a new throw on the screen: its options now
     assert app.table.view().screen == "throw" and app.table.view().selected == 0
-    _click(app, "option", 0)
-    _click(app, "option", 0)
+    tap(app, "option", 0, look=0)
+    tap(app, "option", 0, look=0)
     state = app.table.state
     assert state is not None and state.phase == "keep" and state.turn_points == 0
     later(app, SEEN_SECONDS)
     second = app.table.view().options[1]
-    _click(app, "option", 1)  # select
-    _click(app, "option", 1)  # and take, straight away
+    tap(app, "option", 1, look=0)  # select
+    tap(app, "option", 1, look=0)  # and take, straight away
     state = app.table.state
     assert state is not None and state.phase == "choose"
     assert state.turn_points == second.points > 0
+
+
+def test_quick_taps_on_a_die_step_that_die_on_each_time(app: App) -> None:
+    """The player looks at the die they correct: its own change does not hold the next tap
+    back, and the die stays under the finger (the dice are drawn sorted, so a 4 stepped to 5
+    moved past the other 4, and the next tap stepped that one)."""
+    BANK(app)
+    type_keys(app, "123455")
+    tap(app, "die", 2)  # the 3 -> 4
+    tap(app, "die", 2, look=0.2)  # -> 5
+    tap(app, "die", 2, look=0.2)  # -> 6
+    assert [d.face for d in app.table.view().dice] == [1, 2, 6, 4, 5, 5]
+    state = app.table.state
+    assert state is not None and str(state.last_throw) == "124556"
+    select(app, "1")
+    KEEP(app)
+    type_keys(app, "65421")  # the next throw is drawn sorted again
+    assert [d.face for d in app.table.view().dice] == [1, 2, 4, 5, 6]
 
 
 def test_a_refused_command_is_shown_not_raised(app: App) -> None:

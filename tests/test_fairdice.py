@@ -126,3 +126,15 @@ def test_the_seed_revealed_names_the_command_that_checks_it(tmp_path: Path) -> N
     said: list[str] = []
     game = play_virtual_game(tmp_path / "farkle.db", said.append)
     assert said[-1].endswith(f"(check every throw: farkle-pi verify {game})")
+
+
+def test_a_db_named_file_colon_keeps_its_seeds_in_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SQLite takes a name that starts with "file:" as a URI: the seeds went to g.db, the game
+    resumed with manual dice, and verify was a traceback."""
+    monkeypatch.chdir(tmp_path)
+    game = play_virtual_game(Path("file:g.db"))
+    assert [p.name for p in tmp_path.iterdir()] == ["file:g.db"]
+    assert main(["verify", "--db", "file:g.db", str(game)]) == 0
+    assert f"game {game}: OK" in capsys.readouterr().out

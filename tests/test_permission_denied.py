@@ -4,6 +4,7 @@ traceback; the table shows it on its screen, as any other start error."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -11,10 +12,15 @@ import pytest
 from another_user import as_another_user, shared_folder
 from fuzzing import assert_clean, run_cli
 
+from farkle_pi import config as config_module
 from farkle_pi.cli import main
 from farkle_pi.commands import table as table_command
 from farkle_pi.errors import TABLE_USER
+from farkle_pi.game import Throw
+from farkle_pi.rules import Roll
+from farkle_pi.store import Store
 from farkle_pi.table import trouble
+from farkle_pi.vision.calibration import Calibration
 
 CONFIG = '[table]\ndice = "manual"\n[screen]\nsize = "480x320"\nfullscreen = false\n'
 
@@ -109,3 +115,41 @@ def test_the_table_shows_any_file_it_may_not_use_on_its_screen(
     monkeypatch.setattr(table_command, "_play", play)
     shown = table_trouble(closed, closed.parent / "farkle.db", trouble_shown)
     assert "calibration.json: permission denied for this user" in shown
+
+
+def test_a_pi_user_on_an_installed_table_loads_the_config_and_is_told_whose_the_games_are(
+        closed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The installed table's folder is closed to `pi`: the config still loads (it names the
+    folder, it does not open it), and a report says whose the games are."""
+    system = closed.parent / "etc-config.toml"
+    system.write_text(CONFIG)
+    monkeypatch.setattr(config_module, "SYSTEM_CONFIG", system)
+    monkeypatch.setattr(config_module, "SYSTEM_STATE", closed)
+    run_cli(["history"])  # its lazy imports first, as root
+    with as_another_user(closed.parent):
+        checked = run_cli(["config", "check"])
+        report = run_cli(["history"])
+    assert checked.code == 0 and str(system) in checked.out, checked
+    assert_clean(report)
+    assert report.code == 2 and f"{closed / 'farkle.db'}: permission denied" in report.err
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only root makes files in another user's folder")
+def test_a_game_root_starts_in_the_tables_folder_stays_the_tables(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`sudo farkle-pi game new` or `calibrate` before the table's first start: the files are
+    the folder owner's, so the table (that user) can write them again."""
+    with shared_folder() as folder:
+        table_folder = folder / "farkle-pi"
+        table_folder.mkdir()
+        os.chown(table_folder, 65534, 65534)
+        path = table_folder / "farkle.db"
+        assert main(["game", "new", "--db", str(path), "--players", "Ann", "Bob"]) == 0
+        Calibration().save(table_folder / "calibration.json")  # as `sudo farkle-pi calibrate`
+        assert {(p.name, p.stat().st_uid) for p in table_folder.iterdir()} == {
+            ("farkle.db", 65534), ("calibration.json", 65534)}
+        with as_another_user(folder), Store(path) as store:
+            table = store.resume()
+            assert table is not None
+            table.apply(Throw(Roll.parse("115234")))
+        capsys.readouterr()

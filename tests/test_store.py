@@ -531,6 +531,28 @@ def test_reports_read_a_database_in_a_folder_they_cannot_write_to(
         assert path.read_bytes() == before and sorted(folder.iterdir()) == [path]
 
 
+def test_a_log_not_folded_in_is_not_read_past_in_a_folder_they_cannot_write_to(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A copy taken while the table ran (its write-ahead log holds the last moves, and no
+    -shm beside it): one line, not the games as the file alone has them."""
+    with shared_folder() as folder:
+        source, copy = folder / "table.db", folder / "copy" / "farkle.db"
+        copy.parent.mkdir()
+        with Store(source) as store:
+            table = store.new_game(["Ann", "Bob"], load_rules("standard"))
+            table.apply(Throw(Roll.parse("115234")))
+            shutil.copy(source, copy)
+            shutil.copy(f"{source}-wal", f"{copy}-wal")
+        assert Path(f"{copy}-wal").stat().st_size > 0 and not Path(f"{copy}-shm").exists()
+        for name in (copy, Path(f"{copy}-wal")):
+            name.chmod(0o644)
+        copy.parent.chmod(0o555)
+        capsys.readouterr()
+        with as_another_user(folder):
+            assert main(["history", "--db", str(copy)]) == 2
+        assert f"cannot open {copy}" in capsys.readouterr().err
+
+
 def test_a_db_path_that_starts_with_file_is_a_file_name(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:

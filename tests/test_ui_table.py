@@ -319,7 +319,7 @@ def test_a_die_set_by_hand_among_dice_read_alike_is_asked_for_not_guessed(table:
     read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("552344")))
     table.tray(News("settled", read))
     table.handle(Action("die", value=4))  # 2 3 4 4 [5] 5: the 5 steps to 6
-    table.handle(Action("die", value=5))  # 2 3 4 4 5 [6]: the 6 steps to 1
+    table.handle(Action("die", value=4))  # 2 3 4 4 [6] 5: it stays there, and steps to 1
     assert table.state is not None and str(table.state.last_throw) == "123445"
     table.tray(News("removed", (read[1],)))  # the 1, lying where the second die read 5 lay
     assert table.state.phase == "keep" and table.state.turn_points == 0
@@ -345,7 +345,7 @@ def test_dice_read_alike_taken_out_together_are_clear_after_a_tap(table: Table) 
     read = tuple(replace(d, center=(50.0 * k, 0.0)) for k, d in enumerate(dice("552344")))
     table.tray(News("settled", read))
     table.handle(Action("die", value=4))
-    table.handle(Action("die", value=5))
+    table.handle(Action("die", value=4))
     table.tray(News("removed", (read[0], read[1])))
     assert table.state is not None and str(table.state.kept[-1]) == "15"
     assert table.state.turn_points == 150 and not table.view().prompt
@@ -737,3 +737,18 @@ def test_a_steal_offer_in_camera_mode_says_to_throw_for_your_own(tmp_path: Path)
             table.tray(News("removed", dice(faces[3:])))
         assert table.view().prompt == ("NEXT steals 500 with 3 dice from Bob, or throw 6 into "
                                        "the tray for your own")
+
+
+def test_the_start_notice_waits_below_every_other_line(table: Table) -> None:
+    """"tray not calibrated" (the usual state after an install) must not hide a button that
+    does not work, nor the camera starting, nor the tray's own prompts."""
+    table.notice = "tray not calibrated - for surer reads: farkle-pi calibrate"
+    table.buttons_trouble = "buttons not working: BANK (BCM 19) - see farkle-pi doctor"
+    assert table.view().prompt == table.buttons_trouble
+    table.buttons_trouble = ""
+    table.camera_opening = "camera starting..."
+    assert table.view().prompt == "camera starting..."
+    table.camera_opening = ""
+    assert table.view().prompt == table.notice
+    table.tray(News("settled", dice("22346")))  # a count prompt: 5 dice of 6
+    assert table.view().prompt != table.notice

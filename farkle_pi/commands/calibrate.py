@@ -12,6 +12,7 @@ from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import give_to_folder_owner
 from farkle_pi.tray.calibrate import (
     check_holds_dice,
     die_size,
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
     image.parent.mkdir(parents=True, exist_ok=True)
     if not cv2.imwrite(str(image), reference):
         raise FarkleError(f"cannot write {image}")
+    give_to_folder_owner(image)
     learned = _learned_before(out)
     Calibration(Path(image.name), tray, keep, size, perspective, learned).save(out)
     print(f"die size: {size:.1f} px")

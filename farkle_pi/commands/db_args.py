@@ -17,8 +17,8 @@ def add_db_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--db",
         metavar="PATH",
-        help=f"the game database (default: ${ENV_DB}, else the config's [store] database, "
-        "else ~/.local/share/farkle-pi/farkle.db)",
+        help=f"the game database (default: ${ENV_DB}, else the config's [store] database: "
+        "farkle-pi config check shows it)",
     )
 
 

@@ -72,6 +72,7 @@ def _play_or_say(args: argparse.Namespace, config: Config, surface: pygame.Surfa
     try:
         return _play(args, config, surface, theme)
     except PermissionError as error:
+        logging.getLogger(__name__).warning("not permitted", exc_info=True)  # the journal
         raise no_permission(error) from None
 
 
@@ -101,7 +102,7 @@ def _play(args: argparse.Namespace, config: Config, surface: pygame.Surface,
             live = open_live_tray(config.camera, config.calibration.path,
                                   app.tray_events)  # type: ignore[arg-type]
             app.follow(live)
-            table.prompt = live.notice  # e.g. learned dice to learn again, until the first move
+            table.notice = live.notice  # e.g. learned dice to learn again
             live.start()
         app.buttons, table.buttons_trouble = open_buttons(config.buttons, app.actions)
         try:

@@ -14,10 +14,11 @@
 
 The public API:
 
-- `Store(path=None)` opens (creating if needed) the database; the default path is
-  `$FARKLE_PI_DB`, else systemd's `$STATE_DIRECTORY/farkle.db`, else
-  `$XDG_DATA_HOME/farkle-pi/farkle.db` (`~/.local/share/farkle-pi/farkle.db`). `default_path()`
-  says which. A store is a context manager; `close()` it when done.
+- `Store(path=None)` opens (creating if needed) the database; the default path is the one
+  every farkle-pi command uses: `$FARKLE_PI_DB`, else the config's `[store] database` (systemd's
+  `$STATE_DIRECTORY/farkle.db`, the installed table's `/var/lib/farkle-pi/farkle.db` under
+  its system-wide config, else `~/.local/share/farkle-pi/farkle.db`). `default_path()` says
+  which. A store is a context manager; `close()` it when done.
 - `store.new_game(players, rules) -> StoredGame`; `store.resume() -> StoredGame | None` (the
   latest game exactly as it was, unless it has finished; starting a new game abandons an
   unfinished one to the history); `store.latest()` (finished or not); `store.game(id)`.

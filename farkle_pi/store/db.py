@@ -19,8 +19,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from farkle_pi.config import ENV_DB
-from farkle_pi.errors import TABLE_USER, FarkleError
+from farkle_pi.config import ENV_DB, load_config
+from farkle_pi.errors import TABLE_USER, FarkleError, no_permission
+from farkle_pi.files import give_to_folder_owner, sqlite_name
 from farkle_pi.game import (
     AddPlayer,
     Command,
@@ -62,14 +63,9 @@ SCHEMA_VERSION = max(_MIGRATIONS)
 
 
 def default_path() -> Path:
-    """`$FARKLE_PI_DB`, else systemd's StateDirectory, else `$XDG_DATA_HOME/farkle-pi/farkle.db`."""
-    if os.environ.get(ENV_DB):
-        return Path(os.environ[ENV_DB])
-    state = os.environ.get("STATE_DIRECTORY", "")
-    if state:
-        return Path(state.split(":")[0]) / "farkle.db"
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "farkle-pi" / "farkle.db"
+    """The database every farkle-pi command uses: `$FARKLE_PI_DB`, else the config's
+    `[store] database` (whose default is the table's folder, or the XDG data folder)."""
+    return load_config().store.database
 
 
 class Store:
@@ -80,7 +76,9 @@ class Store:
         """`kept`: False for a database thrown away afterwards (the demo's), so nothing
         points the players to it. `read_only`: for a report, which must change nothing in the
         file (not its journal mode, not an empty file); a file whose schema is older is
-        still brought up to date first, as any farkle-pi does when it opens it."""
+        still brought up to date first, as any farkle-pi does when it opens it. In a folder it
+        may not write to, with no write-ahead log to fold in, it reads the file as it is then:
+        a snapshot, for one report."""
         self.path = Path(path) if path is not None else default_path()
         self.kept = kept
         self._timeout = timeout  # how long to wait for another writer before giving up
@@ -123,13 +121,17 @@ class Store:
     def _open(self) -> sqlite3.Connection:
         with self._errors("open"):
             self.path.parent.mkdir(parents=True, exist_ok=True)
-        # An absolute name: SQLite takes one that starts with "file:" as a URI otherwise.
-        with self._connected(os.path.abspath(self.path), uri=False) as db:
+            made = not self.path.exists()
+        with self._connected(sqlite_name(self.path), uri=False) as db:
             self._refuse_foreign(db)
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=FULL")
             db.execute("PRAGMA foreign_keys=ON")
             self._migrate(db)
+            if made:  # (its journals too: SQLite gave them the new file's owner, root)
+                for name in (self.path, Path(f"{self.path}-wal"), Path(f"{self.path}-shm")):
+                    if name.exists():
+                        give_to_folder_owner(name)
         return db
 
     @contextmanager
@@ -325,6 +327,8 @@ class Store:
         except sqlite3.Error as error:
             raise FarkleError(f"cannot {doing} {self.path}: {error} ({_fix(error, self.path)})"
                              ) from None
+        except PermissionError as error:  # (its folder, or the file: the path says which)
+            raise no_permission(error) from None
         except OSError as error:
             reason = error.strerror or str(error)
             raise FarkleError(

@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
 from farkle_pi.game import GameState
-from farkle_pi.rules import Roll, ScoringOption, dice_count
+from farkle_pi.rules import Die, Roll, ScoringOption, dice_count
 from farkle_pi.store import GameRecord, PlayerStats
 from farkle_pi.ui.view import (
     Banner,
@@ -40,6 +40,13 @@ class Shown:
     face: int | None = None  # the face the buttons are on while it is
     unsure: tuple[int, ...] = ()  # faces of the throw the camera read unsure: marked to check
     entry_colours: tuple[str | None, ...] = ()  # the colours of the dice being entered
+    layout: tuple[Die, ...] = ()  # the order dice being corrected stay in (`in_layout`)
+
+
+def in_layout(roll: Roll, layout: tuple[Die, ...]) -> tuple[Die, ...]:
+    """The dice of `roll` as drawn: in `layout` while it holds them (a die tapped to correct
+    it stays under the finger, so the next tap steps it on), else sorted."""
+    return layout if layout and Roll(layout) == roll else roll.dice
 
 
 def options_for(state: GameState) -> list[OptionView]:
@@ -188,7 +195,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         marked = list(chosen.keep) if chosen else []
         unsure = list(shown.unsure)
         views = []
-        for die in state.last_throw:
+        for die in in_layout(state.last_throw, shown.layout):
             is_marked = die.face in marked
             if is_marked:
                 marked.remove(die.face)
@@ -200,7 +207,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         dice = tuple(views)
     shown_farkle = shown.dice_mode == "camera" and not shown.keypad and farkled_throw(state)
     if shown_farkle:
-        dice = tuple(DieView(die.face, die.colour) for die in shown_farkle)
+        dice = tuple(DieView(die.face, die.colour) for die in in_layout(shown_farkle, shown.layout))
     return TableView(
         screen="winner" if state.over and shown.screen == "throw" else shown.screen,
         players=players(state),

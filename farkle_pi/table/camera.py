@@ -172,7 +172,7 @@ class LiveTray:
         warm_up: Callable[[], None] | None = None,
     ) -> None:
         self.source = source
-        self.notice = notice  # for the players at the start (the table's prompt), not trouble
+        self.notice = notice  # for the players at the start (the table's notice), not trouble
         self.warm_up = warm_up  # run first in the thread: the reader's first read is slow
         self.tray = tray
         self.events = events

@@ -14,11 +14,12 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Iterable, Iterator
-from contextlib import closing
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import sqlite_name
 from farkle_pi.game import Event, Throw, event_from_json
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS fair_dice (
@@ -78,18 +79,21 @@ class SeedBook:
     def __init__(self, path: Path) -> None:
         self.path = path
 
-    def _connect(self) -> sqlite3.Connection:
+    @contextmanager
+    def _open(self) -> Iterator[sqlite3.Connection]:
+        """A connection for one look, its SQLite errors one line."""
         try:
-            db = sqlite3.connect(self.path, timeout=5, isolation_level=None)
-            db.execute("PRAGMA synchronous=FULL")
-            db.execute(_SCHEMA)
+            with closing(sqlite3.connect(sqlite_name(self.path), timeout=5,
+                                         isolation_level=None)) as db:
+                db.execute("PRAGMA synchronous=FULL")
+                db.execute(_SCHEMA)
+                yield db
         except sqlite3.Error as error:
-            raise FarkleError(f"cannot open {self.path} for the dice seeds: {error}") from None
-        return db
+            raise FarkleError(f"cannot read the dice seeds in {self.path}: {error}") from None
 
     def events(self, game_id: int) -> list[Event]:
         """The game's log as stored, read without replaying it (a tampered log may not replay)."""
-        with closing(self._connect()) as db:
+        with self._open() as db:
             rows = db.execute(
                 "SELECT body FROM events WHERE game = ? ORDER BY seq", (game_id,)
             ).fetchall()
@@ -100,7 +104,7 @@ class SeedBook:
 
     def load(self, game_id: int) -> tuple[str, FairDice] | None:
         """(stored commitment, dice) for a virtual-dice game, None for other games."""
-        with closing(self._connect()) as db:
+        with self._open() as db:
             row = db.execute(
                 "SELECT commitment, seed FROM fair_dice WHERE game = ?", (game_id,)
             ).fetchone()

@@ -41,11 +41,13 @@ class SeenGuard:
         self._picked: tuple[int, int | None] | None = None  # the option, the keypad's face
         self._picked_at = -PICKED_SECONDS
 
-    def look(self, table: Table) -> None:
-        """Note what the table shows now (after every change the app makes)."""
+    def look(self, table: Table, watched: bool = False) -> None:
+        """Note what the table shows now (after every change the app makes). `watched`: the
+        change was made by a tap on a die, whose player looks at it (the next tap steps the
+        same die on: "each tap steps it on")."""
         shown = (table.state, table.screen)
         if self._shown is None or shown[0] is not self._shown[0] or shown[1] != self._shown[1]:
-            if self._shown is not None:
+            if self._shown is not None and not watched:
                 self._changed_at = self.clock()
             self._shown = shown
         picked = (table.selected, table.entry.face)

@@ -34,6 +34,7 @@ from farkle_pi.table.adapter import (
     Shown,
     farkled_throw,
     history_rows,
+    in_layout,
     options_for,
     stat_rows,
     table_view,
@@ -112,12 +113,16 @@ class Table:
         # a misread throw being set right with taps, held while it scores nothing (a tap or two
         # more may reach the true face): the dice shown, and the taps as (was, now)
         self.stepping: Roll | None = None
+        self.layout: tuple[Die, ...] = ()  # the dice as drawn while taps correct them
         self.steps: list[tuple[Die, Die]] = []
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.camera_opening = ""  # that the camera is starting (the app says), "" if not
         self.tray_waiting = ""  # why the tray reads nothing now (an arm in it), "" if nothing
         self.buttons_trouble = ""  # GPIO buttons that should work and do not, for the evening
         self.prompt = trouble
+        # for the players at the start (a calibration to make or to renew): below every other
+        # line, until a new game starts
+        self.notice = ""
         self.unsure: tuple[int, ...] = ()  # faces of the last throw read unsure, to check
         self.error = ""
         self.banners: list[Banner] = []
@@ -157,7 +162,7 @@ class Table:
             # no camera yet: the table starts all the same and says so here
             return TableView(screen="setup", setup=self.setup, error=self.error,
                              prompt=self.camera_lost or self.prompt or self._camera_note()
-                             or self.buttons_trouble)
+                             or self.buttons_trouble or self.notice)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
@@ -165,13 +170,14 @@ class Table:
             banner=banner,
             prompt=(self.camera_lost if self.screen == "throw" else "") or self._next_unread()
             or self._tray_waiting() or self.prompt or self._camera_note() or self.buttons_trouble
-            or self._commitment_note(state),
+            or self.notice or self._commitment_note(state),
             typed=self.entry.text,
             error=self.error,
             dice_mode=self.mode,
             keypad=self.entering,
             face=self._picking(state),
             unsure=() if self.stepping is not None else self.unsure,
+            layout=self.layout,
             entry_colours=self.unread.entry_colours if self.unread is not None else (),
         )
         if self.stepping is not None:
@@ -387,7 +393,7 @@ class Table:
         farkled = self.mode == "camera" and farkled_throw(state) is not None
         if state.last_throw is None or (state.phase != "keep" and not farkled):
             return
-        dice = list((self.stepping or state.last_throw).dice)
+        dice = list(in_layout(self.stepping or state.last_throw, self.layout))
         if not 0 <= index < len(dice):
             return  # a tap left over from a screen of more dice
         die = dice[index]
@@ -396,6 +402,7 @@ class Table:
         trial = self.game.game.copy()
         trial.apply(Correct(Roll(dice)))  # refused: nothing changes
         self.stepping, self.steps = Roll(dice), [*self.steps, (die, dice[index])]
+        self.layout = tuple(dice)
         if trial.state.phase != "keep":  # held: stepping a die must not end the turn on the way
             self.prompt = (f"{self.stepping} scores nothing: tap on, KEEP for Farkle, "
                            "UNDO to go back")
@@ -500,6 +507,7 @@ class Table:
 
     def _reset(self) -> None:
         self.selected, self.entry, self.prompt, self.error = 0, Entry(), "", ""
+        self.notice = ""
         self.unsure = ()
         self.unread, self.stepping, self.steps = None, None, []
         self.banners.clear()
