@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import cv2
+import numpy as np
 import pytest
 from tray_scenes import FPS, THREE, FakeReader, Film, background, picture
 
-from farkle_pi.devices.frames import Image
+from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray import SettleConfig, Tray, TrayEvent
+from farkle_pi.tray.motion import MotionMeter
 from farkle_pi.tray.tray import HAND_WAIT, MOVING_WAIT
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.types import DieReading
@@ -272,3 +274,107 @@ def test_a_die_the_reader_misses_but_still_lies_there_is_not_removed() -> None:
     reader.missing = True
     assert summary(list(tray.run(film.frames[hover:taken]))) == []
     assert summary(list(tray.run(film.frames[taken:]))) == [("removed", (1,))]
+
+
+# Pinned since the forty-fifth session's mutation review (each fails on the mutant named).
+
+
+def test_reads_of_brief_pauses_before_the_dice_rest_are_not_voted_on() -> None:
+    """T03 (tray.py:106, motion no longer clears the reads): dice that stop twice for a
+    moment before they come to rest leave four reads of other places in the vote, and
+    every die of the throw comes out unreadable."""
+    first = [(x + 150, y, f) for x, y, f in THREE]
+    second = [(x, y + 100, f) for x, y, f in THREE]
+    film = Film().rolling(1.0, first).still(0.4, first)  # a pause too short to read
+    film.rolling(0.5, second).still(0.4, second)  # and another
+    film.rolling(0.5, THREE).still(1.0, THREE)  # at rest
+    assert summary(run(film)) == [("settled", (1, 3, 5))]
+
+
+def test_a_die_cut_by_the_pictures_edge_is_prompted_outside_without_a_tray_outline() -> None:
+    """T14 (tray.py:188, `at_edge` ignored): with no calibrated tray outline (or one that
+    reaches the picture's edge) a die half out of the picture is read and played as thrown
+    instead of being prompted to throw again."""
+    dice = [*THREE, (10, 220, 2)]  # the 2 lies half out of the picture on the left
+    events = run(Film().rolling(1.0, dice).still(1.0, dice))
+    assert summary(events) == [("settled", (1, 3, 5)), ("prompt", "outside")]
+    assert [d.value for d in events[1].dice] == [2]
+
+
+def test_two_dice_pushed_aside_while_taking_one_are_not_a_new_throw() -> None:
+    """M07 (matching.py:68, `len(loose) > most` -> `>=`): a hand taking the 1 shoves two
+    other dice; the tray must report the 1 removed (the keep), not a new throw with dice
+    lying (which the table refuses as "no throw")."""
+    shoved = [(240, 190, 5), (340, 330, 3), *SIX[3:]]  # the 1 taken, the 5 and 3 shoved 50 px
+    film = Film().rolling(1.0, SIX).still(1.0, SIX).still(1.0, shoved)
+    assert summary(run(film)) == [("settled", (1, 2, 3, 4, 5, 6)), ("removed", (1,))]
+
+
+def test_after_a_gap_in_the_frames_the_throw_still_waits_for_three_reads() -> None:
+    """S03 (settle.py:66, `reads >= votes` -> `reads >= 1`): frames that come late (a busy
+    Pi, a camera hiccup) must not let one read decide: the odd first read is outvoted."""
+    reader = FakeReader()
+    reader.flicker = {3: [3, 4, 3]}  # the first read says 4, the next two say 3
+    film = Film().rolling(1.0, THREE)
+    still = picture(THREE)
+    t = film.t
+    frames = [*film.frames]
+    # the dice stop at `t` (still from the next frame on), then half a second without frames
+    for k, dt in enumerate((0.0, 1 / 15, 0.6, 0.65, 0.7, 0.75, 0.8)):
+        frames.append(Frame(still, t + dt, len(film.frames) + k))
+    events = list(Tray(reader).run(frames))
+    assert summary(events) == [("settled", (1, 3, 5))]
+    assert len(reader.calls) == 3
+
+
+def touching_row() -> list[tuple[int, int, int]]:
+    """Three dice that came to rest side by side, touching (2 px apart: the fake reader still
+    tells them apart; the motion meter's small picture sees one blob of three die areas)."""
+    return [(200, 220, 1), (233, 220, 5), (266, 220, 3)]
+
+
+def test_dice_touching_in_the_middle_of_the_tray_are_not_a_hand(calibration: Calibration
+                                                                ) -> None:
+    """V04 (motion.py:93, a blob of 2.5 die areas is a hand without touching the rim):
+    three dice lying against each other must be read, not waited on as an arm."""
+    dice = touching_row()
+    film = Film().rolling(1.0, dice).still(1.0, dice)
+    assert summary(run(film, calibration=calibration)) == [("settled", (1, 3, 5))]
+
+
+def test_three_touching_dice_are_no_hand_for_the_motion_meter() -> None:
+    """V04 again, on the meter alone."""
+    meter = MotionMeter(reference=background(), tray_polygon=TRAY, die_size_px=30.0)
+    meter.moving_share(picture(touching_row()))
+    assert not meter.hand_in_view()
+
+
+def brighter(dice: list[tuple[int, int, int]], gain: float) -> Image:
+    """The tray under a brighter light than at calibration (the dice drawn as usual)."""
+    lit = np.asarray(np.clip(background() * gain, 0, 255), np.uint8)
+    dice_only = picture(dice)
+    drawn = np.any(dice_only != background(), axis=2)
+    lit[drawn] = dice_only[drawn]
+    return lit
+
+
+def test_a_brighter_room_than_at_calibration_is_not_a_hand() -> None:
+    """V06 (motion.py:144, no brightness matching): the lamp brighter than when the empty
+    tray was photographed must not make the whole floor a hand."""
+    meter = MotionMeter(reference=background(), tray_polygon=TRAY, die_size_px=30.0)
+    meter.moving_share(brighter(THREE, 1.5))
+    assert not meter.hand_in_view()
+
+
+def test_a_throw_under_a_brighter_light_is_read(calibration: Calibration) -> None:
+    """V06 again, end to end: the tray reads the throw."""
+    film = Film()
+    moving = Film().rolling(1.0, THREE)
+    for frame in moving.frames:  # the same slide as `rolling`, in the brighter light
+        lit = np.asarray(np.clip(background() * 1.5, 0, 255), np.uint8)
+        drawn = np.any(frame.image != background(), axis=2)
+        lit[drawn] = frame.image[drawn]
+        film.add(lit)
+    for _ in range(15):
+        film.add(brighter(THREE, 1.5))
+    assert summary(run(film, calibration=calibration)) == [("settled", (1, 3, 5))]

@@ -752,3 +752,62 @@ def test_the_start_notice_waits_below_every_other_line(table: Table) -> None:
     assert table.view().prompt == table.notice
     table.tray(News("settled", dice("22346")))  # a count prompt: 5 dice of 6
     assert table.view().prompt != table.notice
+
+
+# Pinned since the forty-fifth session's mutation review (each fails on the mutant named).
+
+
+def test_a_cocked_die_gets_no_keypad_and_is_never_played(table: Table) -> None:
+    """I09 (tray_input.py:193, the cocked-die check dropped): a leaning die is thrown again,
+    not entered by hand, and a leaning die the reader gave a face is not scored."""
+    table.tray(News("settled", dice("15523c")))
+    table.tray(News("prompt", dice("c"), "cocked"))
+    assert table.state is not None and table.state.last_throw is None
+    assert not table.view().keypad and table.view().prompt == "die cocked - throw it again"
+    table.tray(News("settled", (*dice("15523"), Die(6, flat=False))))
+    assert table.state.last_throw is None
+
+
+def test_the_kept_die_thrown_again_with_some_of_the_rest_is_no_put_back(table: Table) -> None:
+    """I03 (tray_input.py:158, the lying count not checked): the kept 1 and two of the rest
+    thrown, three dice lying still, is a refused throw (the keep stands), not the 1 put back
+    (which would undo the keep and leave the game waiting for one)."""
+    table.tray(News("settled", dice("123566")))
+    table.tray(News("removed", dice("1")))
+    assert table.state is not None and table.state.turn_points == 100
+    table.tray(News("settled", dice("123566"), lying=3))
+    assert phase(table) == "choose" and table.view().prompt == NOT_THROWN
+    assert table.state.turn_points == 100 and [str(k) for k in table.state.kept] == ["1"]
+
+
+def test_a_keep_chosen_again_with_the_buttons_is_not_shrunk_back_by_a_throw(
+        table: Table) -> None:
+    """I11 (tray_input.py:197, `_keep_stands` dropped from the shrink back): the tray's keep 1
+    grew to 15; the players took it back and kept 155 with the buttons. Five dice thrown
+    where three are due is a wrong count, not the tray's old keep 1 made again over the
+    players' word."""
+    table.tray(News("settled", dice("155236")))
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("5")))
+    assert table.state is not None and [str(k) for k in table.state.kept] == ["15"]
+    table.handle(Action("undo"))
+    assert phase(table) == "keep"
+    while table.view().options[table.view().selected].keep != (1, 5, 5):
+        table.handle(Action("next"))
+    table.handle(Action("keep"))
+    assert [str(k) for k in table.state.kept] == ["155"] and table.state.dice_to_throw == 3
+    table.tray(News("settled", dice("12346")))
+    assert [str(k) for k in table.state.kept] == ["155"] and phase(table) == "choose"
+    assert table.view().prompt == "5 dice in the tray: throw 3"
+
+
+def test_the_trays_count_prompt_names_the_dice_due(table: Table) -> None:
+    """I28 (tray_input.py:134, the count prompt names the full set): six dice thrown where five
+    are due; the tray's own count prompt that follows must still say "throw 5"."""
+    table.tray(News("settled", dice("123566")))
+    table.tray(News("removed", dice("1")))
+    table.tray(News("removed", dice("23566")))
+    table.tray(News("settled", dice("223456")))
+    assert table.view().prompt == "6 dice in the tray: throw 5"
+    table.tray(News("prompt", dice("223456"), reason="count"))
+    assert table.view().prompt == "6 dice in the tray: throw 5"

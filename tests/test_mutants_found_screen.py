@@ -1,0 +1,97 @@
+"""Pinned since the forty-fifth session's mutation review: what the throw screen is told.
+
+Each test fails on the mutant named in its docstring (ids from that review:
+/work/scratch45/review_mutants.md, not kept in the repository)."""
+
+from __future__ import annotations
+
+import pytest
+
+from farkle_pi import coach
+from farkle_pi.game import Bank, Game, Keep, Throw
+from farkle_pi.rules import Roll, load_rules
+from farkle_pi.table.adapter import Shown, last_turn_need, options_for, table_view
+
+
+def test_a_keep_that_reaches_the_target_says_then_bank_without_a_final_round() -> None:
+    """A01 (adapter.py:68, "bank"/"roll" swapped for keeps that decide the game): with
+    `final_round = false` a bank that reaches the target wins at once, so that keep is BEST
+    and says "then bank", never "then roll"."""
+    rules = load_rules("standard", {"target": "1000", "final_round": "false"})
+    game = Game(["Ann", "Bob"], rules)
+    game.apply(Throw(Roll.parse("111234")))
+    views = options_for(game.state)
+    winning = [v for v in views if v.points >= 1000]
+    assert winning and all(v.then == "bank" for v in winning)
+    assert views[0].best and views[0].points >= 1000
+
+
+def test_hot_dice_shows_the_full_set_as_the_next_throw() -> None:
+    """A03 (adapter.py:120, `left or rules.dice` -> `left`): with a keep of every die
+    highlighted the risk panel is about six dice, not "next 0 dice" with no odds."""
+    game = Game(["Ann", "Bob"], load_rules("standard"))
+    game.apply(Throw(Roll.parse("111555")))
+    options = options_for(game.state)
+    every = next(k for k, v in enumerate(options) if len(v.keep) == 6)
+    view = table_view(game.state, Shown(selected=every))
+    assert view.options[view.selected].keep == (1, 1, 1, 5, 5, 5)
+    assert view.next_dice == 6 and view.farkle_odds is not None and view.farkle_odds > 0
+
+
+def test_after_a_bank_no_farkle_is_shown_to_check() -> None:
+    """A07 (adapter.py:257, `turns[-1].farkle` dropped): after Ann banks, Bob's throw screen in
+    camera mode must not show her last throw as "Ann's Farkle above: a die misread?"."""
+    game = Game(["Ann", "Bob"], load_rules("standard"))
+    game.apply(Throw(Roll.parse("115234")))
+    game.apply(Keep(Roll.parse("115")))
+    game.apply(Bank())
+    view = table_view(game.state, Shown(dice_mode="camera"))
+    assert view.dice == () and "Farkle" not in view.prompt
+
+
+def test_a_throw_entered_by_hand_does_not_show_the_last_farkle() -> None:
+    """A05 (adapter.py:201, `not shown.keypad` dropped): while Bob's throw is entered by hand
+    (an unread die, no camera), Ann's Farkle is not drawn as the dice to tap."""
+    game = Game(["Ann", "Bob"], load_rules("standard"))
+    game.apply(Throw(Roll.parse("223466")))  # Ann's Farkle
+    assert game.state.phase == "start" and game.state.turns[-1].farkle
+    shown = table_view(game.state, Shown(dice_mode="camera"))
+    assert [d.face for d in shown.dice] == [2, 2, 3, 4, 6, 6]  # shown to check, as meant
+    typing = table_view(game.state, Shown(dice_mode="camera", keypad=True, typed="15"))
+    assert typing.dice == () and "Farkle" not in typing.prompt
+
+
+def test_only_the_dice_of_the_highlighted_keep_are_marked() -> None:
+    """A10 (adapter.py:193, `marked.remove` dropped): keep 1 of a throw with two 1s marks one
+    die, not both (the players take out the dice marked)."""
+    game = Game(["Ann", "Bob"], load_rules("standard"))
+    game.apply(Throw(Roll.parse("115234")))
+    options = options_for(game.state)
+    single = next(k for k, v in enumerate(options) if v.keep == (1,))
+    view = table_view(game.state, Shown(selected=single))
+    assert [d.face for d in view.dice if d.marked] == [1]
+
+
+def test_without_the_coach_the_options_still_show_by_points(monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """A15 (adapter.py:64, the coach's failure shows no options): the coach is advice; when it
+    fails the legal keeps are still offered (else no keep can be chosen with the buttons)."""
+    def broken(*_: object, **__: object) -> None:
+        raise RuntimeError("coach cache unreadable")
+
+    monkeypatch.setattr(coach, "choices", broken)
+    game = Game(["Ann", "Bob"], load_rules("standard"))
+    game.apply(Throw(Roll.parse("115234")))
+    views = options_for(game.state)
+    assert [v.keep for v in views] == [o.keep.faces for o in game.state.options]
+
+
+def test_on_the_last_turn_a_tie_is_not_enough() -> None:
+    """A16 (adapter.py:90, `+ 1` dropped): Bob's last turn must end above Ann's 1,000; the
+    chances to win shown on his last turn are for 1,001 and more, not for a tie."""
+    game = Game(["Ann", "Bob"], load_rules("standard", {"target": "1000"}))
+    game.apply(Throw(Roll.parse("111234")))
+    game.apply(Keep(Roll.parse("111")))
+    game.apply(Bank())
+    assert game.state.final_round and game.state.current == 1
+    assert last_turn_need(game.state) == 1001
