@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from another_user import as_another_user, shared_folder
 
 from farkle_pi.coach import cache
 from farkle_pi.rules import load_rules
@@ -46,6 +47,18 @@ def test_an_unwritable_cache_still_solves(tmp_path: Path, monkeypatch: pytest.Mo
     monkeypatch.setenv("FARKLE_PI_CACHE", str(blocker / "coach"))
     _, values = cache.load_or_solve(load_rules("standard"), 0, 0)
     assert round(values.roll_value(0, 6), 2) == 601.56
+
+
+def test_a_cache_in_a_home_closed_to_this_user_still_solves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`sudo -u farkle farkle-pi coach` where sudo kept the caller's $HOME: looking for the
+    file was a PermissionError (a traceback) before the solve it only costs."""
+    with shared_folder() as folder:
+        (folder / "home").mkdir(mode=0o700)
+        monkeypatch.setenv("FARKLE_PI_CACHE", str(folder / "home" / "coach"))
+        with as_another_user(folder):
+            _, values = cache.load_or_solve(load_rules("standard"), 0, 0)
+        assert round(values.roll_value(0, 6), 2) == 601.56
 
 
 def test_cache_off_writes_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

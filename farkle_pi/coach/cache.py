@@ -44,7 +44,7 @@ def cache_key(rules: RuleSet, bank_min: int, farkle_loss: int) -> str:
 def load_or_solve(rules: RuleSet, bank_min: int, farkle_loss: int) -> tuple[ThrowTable, TurnValues]:
     folder = cache_dir()
     path = None if folder is None else folder / f"{cache_key(rules, bank_min, farkle_loss)}.npz"
-    if path is not None and path.exists():
+    if path is not None and os.path.exists(path):  # (False, not an error, in a closed home)
         loaded = _load(path, rules.dice)
         if loaded is not None:
             return loaded
