@@ -24,7 +24,8 @@ def shared_folder() -> Iterator[Path]:
     top.chmod(0o755)
     (top / "scratch").mkdir(mode=0o777)
     (top / "scratch").chmod(0o1777)
-    (top / "files").mkdir(mode=0o755)
+    (top / "files").mkdir()
+    (top / "files").chmod(0o755)  # (whatever the umask)
     try:
         yield top / "files"
     finally:
@@ -60,3 +61,10 @@ def _back_to_root(groups: list[int]) -> None:
     os.seteuid(0)
     os.setegid(0)
     os.setgroups(groups)
+
+
+def shared_file(path: Path, text: str) -> Path:
+    """A file another user may read, whatever the umask."""
+    path.write_text(text)
+    path.chmod(0o644)
+    return path

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from another_user import as_another_user, shared_folder
+from another_user import as_another_user, shared_file, shared_folder
 from fuzzing import assert_clean, run_cli
 
 from farkle_pi import config as config_module
@@ -88,8 +88,8 @@ def trouble_shown(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def table_trouble(closed: Path, database: Path, shown: list[str]) -> str:
     """What `farkle-pi table` run by another user shows, its config open, its database at
     `database`."""
-    config = closed.parent / "open.toml"
-    config.write_text(CONFIG + f'[store]\ndatabase = "{database}"\n')
+    config = shared_file(closed.parent / "open.toml",
+                         CONFIG + f'[store]\ndatabase = "{database}"\n')
     with as_another_user(closed.parent):
         outcome = run_cli(["table", "--config", str(config)])
     assert_clean(outcome)
@@ -121,8 +121,7 @@ def test_a_pi_user_on_an_installed_table_loads_the_config_and_is_told_whose_the_
         closed: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The installed table's folder is closed to `pi`: the config still loads (it names the
     folder, it does not open it), and a report says whose the games are."""
-    system = closed.parent / "etc-config.toml"
-    system.write_text(CONFIG)
+    system = shared_file(closed.parent / "etc-config.toml", CONFIG)
     monkeypatch.setattr(config_module, "SYSTEM_CONFIG", system)
     monkeypatch.setattr(config_module, "SYSTEM_STATE", closed)
     run_cli(["history"])  # its lazy imports first, as root
