@@ -10,7 +10,7 @@ import pytest
 from farkle_pi import coach
 from farkle_pi.game import Bank, Game, Keep, Throw
 from farkle_pi.rules import Roll, load_rules
-from farkle_pi.table.adapter import Shown, last_turn_need, options_for, table_view
+from farkle_pi.table.adapter import Shown, advice, last_turn_need, options_for, table_view
 
 
 def test_a_keep_that_reaches_the_target_says_then_bank_without_a_final_round() -> None:
@@ -86,12 +86,36 @@ def test_without_the_coach_the_options_still_show_by_points(monkeypatch: pytest.
     assert [v.keep for v in views] == [o.keep.faces for o in game.state.options]
 
 
-def test_on_the_last_turn_a_tie_is_not_enough() -> None:
-    """A16 (adapter.py:90, `+ 1` dropped): Bob's last turn must end above Ann's 1,000; the
-    chances to win shown on his last turn are for 1,001 and more, not for a tie."""
-    game = Game(["Ann", "Bob"], load_rules("standard", {"target": "1000"}))
+@pytest.mark.parametrize(("ties", "need"), [("shared", 1000), ("roll-off", 1001)])
+def test_on_the_last_turn_a_tie_wins_where_the_rules_share_it(ties: str, need: int) -> None:
+    """A16 and A02 (the `+ 1`; `>=` in `winning_bank`): Bob's last turn against Ann's 1,000.
+    A shared tie is a win for each, so 1,000 is what he needs and banking it is advised; a
+    tie settled by a roll-off is no win yet, so he plays to pass. The chances shown and the
+    bank advice once he has the points agree (they did not: WIN% for 1,001, BANK at 1,000)."""
+    game = Game(["Ann", "Bob"], load_rules("standard", {"target": "1000", "ties": ties}))
     game.apply(Throw(Roll.parse("111234")))
     game.apply(Keep(Roll.parse("111")))
     game.apply(Bank())
     assert game.state.final_round and game.state.current == 1
-    assert last_turn_need(game.state) == 1001
+    assert last_turn_need(game.state) == need
+    game.apply(Throw(Roll.parse("111234")))
+    game.apply(Keep(Roll.parse("111")))
+    assert game.state.turn_points == 1000
+    assert advice(game.state) == ("bank" if ties == "shared" else "roll")
+
+
+@pytest.mark.parametrize(("throw", "keep", "advised"), [("111523", "1115", "roll"),
+                                                         ("111552", "11155", "bank")])
+def test_a_tie_settled_by_a_roll_off_is_banked_when_passing_is_less_likely(
+        throw: str, keep: str, advised: str) -> None:
+    """Bob ties Ann's total on his last turn under `ties = "roll-off"`: banking is a roll-off,
+    won one time in two; rolling on passes her only if the dice left score. With two dice
+    left (5 in 9 score) he rolls; with one (1 in 3) he banks the tie."""
+    game = Game(["Ann", "Bob"], load_rules("standard", {"target": "1000", "ties": "roll-off"}))
+    game.apply(Throw(Roll.parse(throw)))
+    game.apply(Keep(Roll.parse(keep)))
+    game.apply(Bank())
+    game.apply(Throw(Roll.parse(throw)))
+    game.apply(Keep(Roll.parse(keep)))
+    assert game.state.player.name == "Bob" and game.state.turn_points == game.state.players[0].score
+    assert advice(game.state) == advised

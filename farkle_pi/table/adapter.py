@@ -90,11 +90,17 @@ def options_for(state: GameState) -> list[OptionView]:
 
 
 def last_turn_need(state: GameState) -> int | None:
-    """Points this turn must end with to win, on a last turn of the final round; else None."""
+    """Points this turn must end with to win, on a last turn of the final round; else None.
+    A tie wins where the rules share it (a win for each); a roll-off is not a win yet."""
     if not (state.final_round and state.current in state.last_turn_for):
         return None
     best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
-    return max(1, best_other - state.player.score + 1)
+    return max(1, best_other - state.player.score + _past_a_tie(state))
+
+
+def _past_a_tie(state: GameState) -> int:
+    """1 where a tie on top is settled by a roll-off (play to pass), 0 where it is shared."""
+    return 0 if state.rules.ties == "shared" else 1
 
 
 def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[OptionView]:
@@ -134,7 +140,7 @@ def winning_bank(state: GameState, points: int) -> bool | None:
     total = me.score + points
     if state.final_round and state.current in state.last_turn_for:
         best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
-        return total >= best_other
+        return total >= best_other + _past_a_tie(state)  # as `last_turn_need` counts a tie
     if not rules.final_round and total >= rules.target:
         return True
     return None
@@ -145,6 +151,8 @@ def advice(state: GameState) -> str:
     if state.phase != "choose" or not state.can_bank:
         return ""
     wins = winning_bank(state, state.turn_points)
+    if wins is False and _even_with_the_leaders(state) > 1:
+        return _bank_for_a_roll_off(state)
     if wins is not None:
         return "bank" if wins else "roll"
     try:
@@ -159,6 +167,29 @@ def advice(state: GameState) -> str:
         log.exception("coach failed; no advice")
         return ""
     return str(then)
+
+
+def _even_with_the_leaders(state: GameState) -> int:
+    """On a last turn whose points now tie the top score: the players a roll-off would be
+    among (this one too); 0 otherwise."""
+    if not (state.final_round and state.current in state.last_turn_for):
+        return 0
+    total = state.player.score + state.turn_points
+    others = [p.score for i, p in enumerate(state.players) if i != state.current]
+    return 1 + others.count(total) if total == max(others) else 0
+
+
+def _bank_for_a_roll_off(state: GameState) -> str:
+    """Bank the tie (a roll-off, won by one in so many) or roll on to pass, by the chances."""
+    need = last_turn_need(state)
+    assert need is not None
+    try:
+        chance = coach.win_chance(state.rules, need, state.turn_points, state.dice_to_throw,
+                                  on_board=state.player.on_board)
+    except Exception:
+        log.exception("coach failed; no advice")
+        return ""
+    return "roll" if chance > 1 / _even_with_the_leaders(state) else "bank"
 
 
 def farkle_odds(state: GameState, dice: int) -> float | None:
