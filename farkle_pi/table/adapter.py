@@ -94,8 +94,15 @@ def last_turn_need(state: GameState) -> int | None:
     A tie wins where the rules share it (a win for each); a roll-off is not a win yet."""
     if not (state.final_round and state.current in state.last_turn_for):
         return None
-    best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
-    return max(1, best_other - state.player.score + _past_a_tie(state))
+    return max(1, _best_other(state) - state.player.score + _past_a_tie(state))
+
+
+def _other_scores(state: GameState) -> list[int]:
+    return [p.score for i, p in enumerate(state.players) if i != state.current]
+
+
+def _best_other(state: GameState) -> int:
+    return max(_other_scores(state))
 
 
 def _past_a_tie(state: GameState) -> int:
@@ -139,8 +146,7 @@ def winning_bank(state: GameState, points: int) -> bool | None:
     rules, me = state.rules, state.player
     total = me.score + points
     if state.final_round and state.current in state.last_turn_for:
-        best_other = max(p.score for i, p in enumerate(state.players) if i != state.current)
-        return total >= best_other + _past_a_tie(state)  # as `last_turn_need` counts a tie
+        return total >= _best_other(state) + _past_a_tie(state)  # as `last_turn_need` counts
     if not rules.final_round and total >= rules.target:
         return True
     return None
@@ -175,7 +181,7 @@ def _even_with_the_leaders(state: GameState) -> int:
     if not (state.final_round and state.current in state.last_turn_for):
         return 0
     total = state.player.score + state.turn_points
-    others = [p.score for i, p in enumerate(state.players) if i != state.current]
+    others = _other_scores(state)
     return 1 + others.count(total) if total == max(others) else 0
 
 
