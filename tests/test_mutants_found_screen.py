@@ -119,3 +119,14 @@ def test_a_tie_settled_by_a_roll_off_is_banked_when_passing_is_less_likely(
     game.apply(Keep(Roll.parse(keep)))
     assert game.state.player.name == "Bob" and game.state.turn_points == game.state.players[0].score
     assert advice(game.state) == advised
+
+
+def test_nobody_leads_before_anyone_has_points() -> None:
+    """A04 (adapter.py:173, the `top > 0` dropped): at the start every score is 0, and a LEAD
+    tag on every player says nothing; the first to bank leads alone."""
+    game = Game(["Ann", "Bob", "Cy"], load_rules("standard"))
+    assert not any(row.leader for row in table_view(game.state, Shown()).players)
+    game.apply(Throw(Roll.parse("115234")))
+    game.apply(Keep(Roll.parse("11")))
+    game.apply(Bank())
+    assert [row.name for row in table_view(game.state, Shown()).players if row.leader] == ["Ann"]

@@ -25,3 +25,12 @@ def test_a_die_seen_leaning_in_most_frames_is_voted_cocked() -> None:
     frames = [[die(100, 100, 4, flat=False)], [die(101, 100, 4, flat=True)],
               [die(100, 101, 4, flat=False)]]
     assert [(d.value, d.flat) for d in vote(frames)] == [(4, False)]
+
+
+def test_a_read_that_flickers_two_against_two_is_unreadable_not_guessed() -> None:
+    """M11 (matching.py:110, half the frames a majority): four reads (frame jitter) that say
+    4, 6, 4, 6 give no face: unreadable, never the latest or the first guess."""
+    frames = [[die(100, 100, face)] for face in (4, 6, 4, 6)]
+    assert [d.value for d in vote(frames)] == [None]
+    frames = [[die(100, 100, face)] for face in (4, 6, 4, 4)]
+    assert [d.value for d in vote(frames)] == [4]
