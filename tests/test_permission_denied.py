@@ -8,6 +8,7 @@ import os
 from collections.abc import Iterator
 from pathlib import Path
 
+import numpy as np
 import pytest
 from another_user import as_another_user, shared_file, shared_folder
 from fuzzing import assert_clean, run_cli
@@ -21,6 +22,7 @@ from farkle_pi.rules import Roll
 from farkle_pi.store import Store
 from farkle_pi.table import trouble
 from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.keep import keep_photo
 
 CONFIG = '[table]\ndice = "manual"\n[screen]\nsize = "480x320"\nfullscreen = false\n'
 
@@ -136,8 +138,8 @@ def test_a_pi_user_on_an_installed_table_loads_the_config_and_is_told_whose_the_
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root makes files in another user's folder")
 def test_a_game_root_starts_in_the_tables_folder_stays_the_tables(
         capsys: pytest.CaptureFixture[str]) -> None:
-    """`sudo farkle-pi game new` or `calibrate` before the table's first start: the files are
-    the folder owner's, so the table (that user) can write them again."""
+    """`sudo farkle-pi game new`, `calibrate` or `dice-check --keep` before the table's first
+    start: the files are the folder owner's, so the table (that user) can write them again."""
     with shared_folder() as folder:
         table_folder = folder / "farkle-pi"
         table_folder.mkdir()
@@ -145,8 +147,10 @@ def test_a_game_root_starts_in_the_tables_folder_stays_the_tables(
         path = table_folder / "farkle.db"
         assert main(["game", "new", "--db", str(path), "--players", "Ann", "Bob"]) == 0
         Calibration().save(table_folder / "calibration.json")  # as `sudo farkle-pi calibrate`
-        assert {(p.name, p.stat().st_uid) for p in table_folder.iterdir()} == {
-            ("farkle.db", 65534), ("calibration.json", 65534)}
+        keep_photo(table_folder / "dice-photos", "round", np.zeros((8, 8, 3), np.uint8), [])
+        assert {(p.name, p.stat().st_uid) for p in table_folder.rglob("*")} == {
+            ("farkle.db", 65534), ("calibration.json", 65534), ("dice-photos", 65534),
+            ("round.jpg", 65534), ("labels.jsonl", 65534), ("README.md", 65534)}
         with as_another_user(folder), Store(path) as store:
             table = store.resume()
             assert table is not None

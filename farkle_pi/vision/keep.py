@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.files import write_whole
+from farkle_pi.files import give_to_folder_owner, write_whole
 
 Image = npt.NDArray[np.uint8]
 Box = tuple[int, int, int, int]  # x, y, w, h in the picture's pixels
@@ -42,9 +42,13 @@ Measure the reader on them: `farkle-pi evaluate FOLDER`. Teach it from them:
 def keep_photo(folder: Path, stem: str, image: Image, dice: Sequence[tuple[int, Box]]) -> Path:
     """Add the picture and its dice (face, box) to the folder; on disk when it returns."""
     try:
+        made = not folder.is_dir()
         folder.mkdir(parents=True, exist_ok=True)
+        if made:
+            give_to_folder_owner(folder)  # (root keeping photos in the table's folder)
         if not (folder / "README.md").exists():
             (folder / "README.md").write_text(README, encoding="utf-8")
+            give_to_folder_owner(folder / "README.md")
         path = _free_name(folder, stem)
         ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, JPEG_QUALITY])
         if not ok:
@@ -56,6 +60,7 @@ def keep_photo(folder: Path, stem: str, image: Image, dice: Sequence[tuple[int, 
             labels.write(json.dumps(row) + "\n")
             labels.flush()
             os.fsync(labels.fileno())
+        give_to_folder_owner(folder / LABELS)
     except OSError as error:
         raise FarkleError(f"cannot keep the photo in {folder}: {error.strerror or error} "
                           "(free some space, or give a folder you can write to)") from None
