@@ -65,8 +65,10 @@ def turn_values(
     return roll
 
 
-def win_chances(rules: RuleSet, need: int) -> Callable[[int, int], Fraction]:
-    """`chance(points, dice)`: exact P(turn total reaches `need`) throwing `dice` at `points`."""
+def win_chances(rules: RuleSet, need: int, tie: tuple[int, Fraction] | None = None
+                ) -> Callable[[int, int], Fraction]:
+    """`chance(points, dice)`: exact P(turn total reaches `need`) throwing `dice` at `points`;
+    with `tie` = (points, share), banking exactly those points is won `share` of the time."""
     table = throws(rules)
 
     @cache
@@ -81,9 +83,13 @@ def win_chances(rules: RuleSet, need: int) -> Callable[[int, int], Fraction]:
         return total / outcomes
 
     def after(points: int, dice: int) -> Fraction:
-        return Fraction(1) if points >= need else chance(points, dice)
+        if points >= need:
+            return Fraction(1)
+        if tie is not None and points == tie[0]:
+            return max(tie[1], chance(points, dice))
+        return chance(points, dice)
 
     for points in range(need, -1, -50):
         for dice in table:
             chance(points, dice)
-    return chance
+    return after

@@ -8,6 +8,7 @@ import pytest
 from coach_reference import win_chances
 
 from farkle_pi.coach import coach, win_chance, win_choices
+from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Roll, load_rules, score
 
 
@@ -29,6 +30,37 @@ def test_chances_equal_the_exact_fractions(
     for points in range(0, target + 100, 50):
         for dice in range(1, rules.dice + 1):
             assert abs(plan.chance(points, dice) - exact(points, dice)) < 1e-12
+
+
+@pytest.mark.parametrize("share", [Fraction(1, 2), Fraction(1, 3)])
+def test_a_tie_for_a_roll_off_counts_as_the_roll_off_s_chance_exactly(share: Fraction) -> None:
+    """Banking the leader's total (1,000, one point short of the need) is a roll-off won one time
+    in two or three: every state's chance, the tie's own included, is the exact one."""
+    rules = load_rules("standard")
+    exact = win_chances(rules, 1001, (1000, share))
+    plan = coach(rules).win(1001, float(share))
+    for points in range(0, 1150, 50):
+        for dice in range(1, rules.dice + 1):
+            assert abs(plan.chance(points, dice) - exact(points, dice)) < 1e-12
+    then, chance = plan.decide(1000, 1)  # one die scores 1 time in 3: a roll-off of two is likelier
+    assert chance == pytest.approx(float(share)) and (then == "bank" or share < Fraction(1, 2))
+    then, chance = plan.decide(1000, 2)  # two dice score 5 times in 9: roll on
+    assert then == "roll" and chance == pytest.approx(5 / 9)
+
+
+def test_a_tie_for_a_roll_off_can_be_the_best_keep() -> None:
+    """500 short of the leader, throwing 1 1 2 3 3 3: keeping one 1 passes more often (36.7 %)
+    than keeping 1 1 3 3 3 (500, one die left: 1 in 3), but banking that tie is a roll-off won
+    one time in two."""
+    rules = load_rules("standard")
+    roll = Roll.parse("112333")
+    passing = win_choices(rules, 501, 0, roll)
+    assert passing[0].keep == Roll.parse("1") and passing[0].probability < 0.5
+    with_tie = win_choices(rules, 501, 0, roll, tie_share=0.5)
+    assert (with_tie[0].keep, with_tie[0].then) == (Roll.parse("11333"), "bank")
+    assert with_tie[0].probability == pytest.approx(0.5)
+    with pytest.raises(FarkleError, match="less than always"):
+        win_chance(rules, 501, 0, 6, tie_share=1.0)
 
 
 def test_best_choice_is_the_exact_best() -> None:

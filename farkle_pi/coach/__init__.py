@@ -27,7 +27,9 @@ minimum bank, `farkle_streak=2` makes a Farkle cost the three-Farkles penalty to
 - `expected_turn(rules) -> float`, `bank_thresholds(rules) -> {n: points | None}`.
 - Play to win, when only ending the turn with at least `need` points counts:
   `win_choices(rules, need, points, roll) -> list[WinChoice]` (as `Choice`, with `probability`
-  instead of `expected`) and `win_chance(rules, need, points, dice) -> float`.
+  instead of `expected`) and `win_chance(rules, need, points, dice) -> float`; keyword
+  `tie_share=0.5` counts ending the turn one point short (a tie settled by a roll-off) as won
+  that often.
 - `coach(rules) -> Coach`: the solved object behind these (cached in memory and on disk).
 
 Limits: dice are treated as colourless (Portland's one-colour triples score when a coloured
@@ -83,15 +85,17 @@ def farkle_odds(rules: RuleSet) -> dict[int, Fraction]:
 
 
 def win_choices(
-    rules: RuleSet, need: int, points: int, roll: Roll, *, on_board: bool = True
+    rules: RuleSet, need: int, points: int, roll: Roll, *, on_board: bool = True,
+    tie_share: float = 0.0,
 ) -> list[WinChoice]:
-    return coach(rules, on_board=on_board).win(need).choices(points, roll)
+    return coach(rules, on_board=on_board).win(need, tie_share).choices(points, roll)
 
 
 def win_chance(
-    rules: RuleSet, need: int, points: int, dice: int, *, on_board: bool = True
+    rules: RuleSet, need: int, points: int, dice: int, *, on_board: bool = True,
+    tie_share: float = 0.0,
 ) -> float:
-    return coach(rules, on_board=on_board).win(need).chance(points, dice)
+    return coach(rules, on_board=on_board).win(need, tie_share).chance(points, dice)
 
 
 __all__ = [

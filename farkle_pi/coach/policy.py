@@ -59,7 +59,7 @@ class Coach:
         self.rules = rules
         self.table = table
         self.values = values
-        self._plans: dict[int, WinPlan] = {}
+        self._plans: dict[tuple[int, float], WinPlan] = {}
 
     @property
     def step(self) -> int:
@@ -105,13 +105,16 @@ class Coach:
                 last_bad = i
         return (last_bad + 1) * self.step
 
-    def win(self, need: int) -> WinPlan:
-        """The plan that maximises the chance to end the turn with at least `need` points."""
+    def win(self, need: int, tie_share: float = 0.0) -> WinPlan:
+        """The plan that maximises the chance to end the turn with at least `need` points;
+        with a `tie_share`, ending it with one point less is a roll-off won that often."""
         if need <= 0:
             raise FarkleError(f"need {need}: the points needed must be above 0")
-        plan = self._plans.get(need)
+        if not 0.0 <= tie_share < 1.0:
+            raise FarkleError(f"a tie's share of {tie_share}: a roll-off is won less than always")
+        plan = self._plans.get((need, tie_share))
         if plan is None:
-            plan = self._plans[need] = WinPlan(self, need)
+            plan = self._plans[need, tie_share] = WinPlan(self, need, tie_share)
         return plan
 
     def check(self, points: int, dice: int) -> None:
@@ -127,27 +130,40 @@ class Coach:
 
 
 class WinPlan:
-    """Play to reach `need` points this turn (final round, or to pass the leader)."""
+    """Play to reach `need` points this turn (final round, or to pass the leader).
 
-    def __init__(self, coach: Coach, need: int) -> None:
+    Under a roll-off rule, `tie_share` values a bank of one point less (the leader's total: a
+    tie) as the roll-off's chance, 1/2 against one leader, 1/3 against two."""
+
+    def __init__(self, coach: Coach, need: int, tie_share: float = 0.0) -> None:
         self.coach = coach
         self.need = need
         self.target = max(need, coach.values.bank_min)  # a bank below the minimum is no bank
+        self.tie_share = tie_share
+        tie = need - 1
+        bankable = tie % coach.step == 0 and coach.values.may_bank(tie) and tie < self.target
+        self.tie = tie if tie_share > 0.0 and bankable else None
 
     @cached_property
     def _roll(self) -> FloatArray:
-        return solve_win(self.coach.table, self.target)
+        tie = None if self.tie is None else (self.tie, self.tie_share)
+        return solve_win(self.coach.table, self.target, tie)
 
     def chance(self, points: int, dice: int) -> float:
-        """P(reaching the need) with `points` this turn and `dice` to throw, played best."""
+        """P(reaching the need) with `points` this turn and `dice` to throw, played best (a
+        roll-off counted as won by its share)."""
         return self.decide(points, dice)[1]
 
     def decide(self, points: int, dice: int) -> tuple[Then, float]:
-        """Bank once the need is reached, else roll; with the chance of reaching it."""
+        """Bank once the need is reached, or a tie when the roll-off is likelier than passing;
+        else roll; with the chance of winning."""
         self.coach.check(points, dice)
         if points >= self.target:
             return "bank", 1.0
-        return "roll", float(self._roll[dice, points // self.coach.step])
+        rolling = float(self._roll[dice, points // self.coach.step])
+        if points == self.tie and self.tie_share >= rolling:
+            return "bank", self.tie_share
+        return "roll", rolling
 
     def choices(self, points: int, roll: Roll) -> list[WinChoice]:
         """Every legal keep of `roll`, the one most likely to reach the need first."""

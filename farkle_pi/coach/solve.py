@@ -138,12 +138,18 @@ def _endless_gains(table: ThrowTable, endless: BoolArray) -> FloatArray:
     raise FarkleError("these rules let a turn score without end: the coach cannot solve them")
 
 
-def solve_win(table: ThrowTable, target: int) -> FloatArray:
+def solve_win(table: ThrowTable, target: int, tie: tuple[int, float] | None = None
+              ) -> FloatArray:
     """P(turn total reaches `target`) when throwing n dice at index i, for i below the target.
 
-    Banking short of the target is as good as losing (worth 0), so only Farkles end the chase.
+    Banking short of the target is as good as losing (worth 0), so only Farkles end the chase;
+    but banking exactly `tie` = (points, share) below it is worth `share`: a tie settled by a
+    roll-off, won one time in so many.
     """
     top = _steps(target, table.step, f"a need of {target}")
     settled = np.zeros((table.dice + 1, top + table.max_gain + 1))
     settled[:, top:] = 1.0
-    return sweep(table, top, settled, np.zeros(top), 0.0)
+    bank = np.zeros(top)
+    if tie is not None:
+        bank[tie[0] // table.step] = tie[1]
+    return sweep(table, top, settled, bank, 0.0)

@@ -110,10 +110,20 @@ def _past_a_tie(state: GameState) -> int:
     return 0 if state.rules.ties == "shared" else 1
 
 
+def _tie_share(state: GameState) -> float:
+    """What tying the top score on a last turn is worth under a roll-off: its chance, one in
+    as many as would be tied (0 where a tie is shared: `last_turn_need` counts it a win)."""
+    if not _past_a_tie(state):
+        return 0.0
+    others = _other_scores(state)
+    return 1.0 / (1 + others.count(max(others)))
+
+
 def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[OptionView]:
     assert state.last_throw is not None
     ranked = coach.win_choices(
-        state.rules, need, state.turn_points, state.last_throw, on_board=state.player.on_board
+        state.rules, need, state.turn_points, state.last_throw, on_board=state.player.on_board,
+        tie_share=_tie_share(state),
     )
     return [
         OptionView(
@@ -157,7 +167,7 @@ def advice(state: GameState) -> str:
     if state.phase != "choose" or not state.can_bank:
         return ""
     wins = winning_bank(state, state.turn_points)
-    if wins is False and _even_with_the_leaders(state) > 1:
+    if wins is False and _even_with_the_leaders(state):
         return _bank_for_a_roll_off(state)
     if wins is not None:
         return "bank" if wins else "roll"
@@ -175,27 +185,26 @@ def advice(state: GameState) -> str:
     return str(then)
 
 
-def _even_with_the_leaders(state: GameState) -> int:
-    """On a last turn whose points now tie the top score: the players a roll-off would be
-    among (this one too); 0 otherwise."""
+def _even_with_the_leaders(state: GameState) -> bool:
+    """On a last turn: whether its points now tie the top score."""
     if not (state.final_round and state.current in state.last_turn_for):
-        return 0
-    total = state.player.score + state.turn_points
-    others = _other_scores(state)
-    return 1 + others.count(total) if total == max(others) else 0
+        return False
+    return state.player.score + state.turn_points == _best_other(state)
 
 
 def _bank_for_a_roll_off(state: GameState) -> str:
-    """Bank the tie (a roll-off, won by one in so many) or roll on to pass, by the chances."""
+    """Bank the tie (a roll-off, won by one in so many) or roll on to pass, by the chances
+    (as the keeps were ranked: a chance above the roll-off's is rolling on's)."""
     need = last_turn_need(state)
     assert need is not None
+    share = _tie_share(state)
     try:
         chance = coach.win_chance(state.rules, need, state.turn_points, state.dice_to_throw,
-                                  on_board=state.player.on_board)
+                                  on_board=state.player.on_board, tie_share=share)
     except Exception:
         log.exception("coach failed; no advice")
         return ""
-    return "roll" if chance > 1 / _even_with_the_leaders(state) else "bank"
+    return "roll" if chance > share else "bank"
 
 
 def farkle_odds(state: GameState, dice: int) -> float | None:
