@@ -76,6 +76,34 @@ def test_need_with_a_throw_ranks_by_chance(capsys: pytest.CaptureFixture[str]) -
     assert data["choices"][0]["keep"] == [1, 5, 5]  # hot dice: all six again
 
 
+def test_leaders_count_a_tie_as_the_roll_off_s_chance(capsys: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    """500 short of one leader under ties = roll-off, throwing 1 1 2 3 3 3: banking the tie
+    (1 1 3 3 3) is a roll-off won 1 in 2, better than keeping a 1 to pass (37 %); against two
+    leaders (1 in 3) a last die is no better than its roll-off, which is banked."""
+    roll_off = ["--set", "ties=roll-off", "--need", "501"]
+    _, out, _ = run(capsys, "--json", *roll_off, "--leaders", "1", "112333")
+    data = json.loads(out)
+    assert data["leaders"] == 1 and data["choices"][0] == {
+        "keep": [1, 1, 3, 3, 3], "points": 500, "then": "bank", "probability": 0.5}
+    _, out, _ = run(capsys, "--json", *roll_off, "112333")  # no leaders given: to pass only
+    assert json.loads(out)["choices"][0]["keep"] == [1]
+    _, out, _ = run(capsys, *roll_off, "--leaders", "2", "--points", "500", "--dice", "1")
+    assert out.strip() == ("500 points, 1 die to throw, need 501: bank "
+                           "(wins, a tie's roll-off counted, 33.3%)")
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--need", "501", "--leaders", "1", "112333"], 'for ties = "roll-off"'),
+    (["--set", "ties=roll-off", "--leaders", "1", "112333"], "with --need"),
+    (["--set", "ties=roll-off", "--need", "501", "--leaders", "-2", "112333"], "1 or more"),
+])
+def test_leaders_need_a_roll_off_and_a_need(capsys: pytest.CaptureFixture[str],
+                                            argv: list[str], says: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and says in err and err.count("\n") == 1
+
+
 def test_text_output_marks_the_best(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "--points", "350", "15234")
     assert "<- best" in out.splitlines()[1] and "roll 4 dice" in out

@@ -27,6 +27,14 @@ def register(sub: Any) -> None:
     parser.add_argument("--dice", type=int, help="dice about to be thrown (instead of DICE)")
     parser.add_argument("--need", type=int, help="play to end the turn with at least N points")
     parser.add_argument(
+        "--leaders",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --need under ties = roll-off: K players hold the top score, so ending one "
+        "point short of the need ties them, a roll-off won 1 time in K+1",
+    )
+    parser.add_argument(
         "--off-board", action="store_true", help="not on the board yet: the entry minimum applies"
     )
     parser.add_argument(
@@ -48,23 +56,25 @@ def run(args: argparse.Namespace) -> int:
     if args.roll and args.dice is not None:
         raise FarkleError("give either the thrown DICE or --dice N, not both")
     points = 0 if args.points is None else args.points
+    tie_share = _tie_share(args.leaders, args.need, rules.ties)
     if args.roll:
         roll = Roll.parse(args.roll)
         check_colours(roll, rules, required=False)
         ranked: Sequence[Choice | WinChoice] = (
             solved.choices(points, roll)
             if args.need is None
-            else solved.win(args.need).choices(points, roll)
+            else solved.win(args.need, tie_share).choices(points, roll)
         )
         out: dict[str, Any] = {"choices": [_choice_json(c) for c in ranked]}
         if args.need is not None:
-            out = {"need": args.need, **out}
-        print(json.dumps(out) if args.json else _choices_text(ranked))
+            out = {"need": args.need, **_leaders(args.leaders), **out}
+        print(json.dumps(out) if args.json else _choices_text(ranked, args.leaders))
     elif args.need is None and args.dice is None and args.points is None:
         out = _summary(solved)
         print(json.dumps(out) if args.json else _summary_text(solved, out))
     else:
-        out = _decision(solved, points, args.dice, args.need)
+        out = _decision(solved, points, args.dice, args.need, tie_share)
+        out.update(_leaders(args.leaders))
         print(json.dumps(out) if args.json else _decision_text(out))
     return 0
 
@@ -78,13 +88,31 @@ def _summary(solved: Coach) -> dict[str, Any]:
     }
 
 
-def _decision(solved: Coach, points: int, dice: int | None, need: int | None) -> dict[str, Any]:
+def _tie_share(leaders: int, need: int | None, ties: str) -> float:
+    """A roll-off's chance for --leaders (0.0 without it)."""
+    if not leaders:
+        return 0.0
+    if leaders < 0 or need is None:
+        raise FarkleError(f"--leaders {leaders}: give the players on the top score (1 or more) "
+                          "with --need")
+    if ties != "roll-off":
+        raise FarkleError('--leaders is for ties = "roll-off" (--set ties=roll-off): where ties '
+                          "are shared a tie wins, so ask --need for the top score itself")
+    return 1.0 / (leaders + 1)
+
+
+def _leaders(leaders: int) -> dict[str, int]:
+    return {"leaders": leaders} if leaders else {}
+
+
+def _decision(solved: Coach, points: int, dice: int | None, need: int | None,
+              tie_share: float = 0.0) -> dict[str, Any]:
     """Before a throw: bank or roll, with the expected points or the chance to reach `need`."""
     dice = solved.rules.dice if dice is None else dice
     if need is None:
         then, expected = solved.decide(points, dice)
         return {"points": points, "dice": dice, "expected": round(expected, 1), "choice": then}
-    then, chance = solved.win(need).decide(points, dice)
+    then, chance = solved.win(need, tie_share).decide(points, dice)
     return {
         "need": need,
         "points": points,
@@ -120,18 +148,21 @@ def _summary_text(solved: Coach, out: dict[str, Any]) -> str:
 def _decision_text(out: dict[str, Any]) -> str:
     head = f"{out['points']} points, {_dice(out['dice'])} to throw"
     if "need" in out:
-        return f"{head}, need {out['need']}: {out['choice']} (reaches it {out['probability']:.1%})"
+        reaches = "wins, a tie's roll-off counted," if "leaders" in out else "reaches it"
+        return (f"{head}, need {out['need']}: {out['choice']} ({reaches} "
+                f"{out['probability']:.1%})")
     return f"{head}: {out['choice']} (expected {out['expected']} banked this turn)"
 
 
-def _choices_text(ranked: Sequence[Choice | WinChoice]) -> str:
+def _choices_text(ranked: Sequence[Choice | WinChoice], leaders: int = 0) -> str:
     if not ranked:
         return "FARKLE: nothing scores"
     chance = isinstance(ranked[0], WinChoice)
     w = max(6, *(len(str(c.keep)) for c in ranked))
     lines = [
         f"  {'keep':<{w}} {'points':>6} {'total':>6}  {'then':<12} "
-        + ("chance to reach the need" if chance else "expected banked")
+        + ("expected banked" if not chance else "chance to win (roll-off counted)" if leaders
+           else "chance to reach the need")
     ]
     for i, c in enumerate(ranked):
         then = "bank" if c.then == "bank" else f"roll {_dice(c.dice)}"
