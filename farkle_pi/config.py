@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import NoReturn, TypeVar
 
 from farkle_pi.errors import FarkleError, no_permission
-from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, check_seating
+from farkle_pi.game.turns import Refused
 from farkle_pi.rules import RuleSet, load_rules
 
 SYSTEM_CONFIG = Path("/etc/farkle-pi/config.toml")
@@ -385,6 +386,10 @@ def _table(s: _Section) -> TableConfig:
         s.fail("players", f"must be {want}")
     if len(set(names)) != len(names):
         s.fail("players", "names must differ (the scoreboard tells players apart by name)")
+    try:  # what the game refuses when the setup screen starts it (a tab, a line break)
+        check_seating(names)
+    except Refused as refused:
+        s.fail("players", str(refused))
     return TableConfig(
         players=tuple(names),
         dice=s.choice("dice", TableConfig.dice, DICE_MODES),
@@ -448,7 +453,7 @@ def _camera(s: _Section) -> CameraConfig:
     want = '"picamera2", "opencv:0" (a camera index) or the path of a video file or image folder'
     source = s.get("source", CameraConfig.source, _as_str, want)
     if source.startswith("opencv:"):
-        if not source.removeprefix("opencv:").isdigit():
+        if not source.removeprefix("opencv:").isdecimal():  # (int() refuses a "²")
             s.fail("source", 'the OpenCV form is "opencv:INDEX", e.g. "opencv:0"')
     elif source != "picamera2":
         if not source.strip():
@@ -480,7 +485,8 @@ def _buttons(s: _Section) -> ButtonsConfig:
             return default
         raw = s.table[key]
         value = _as_int(raw)
-        if isinstance(raw, str) and raw.strip().upper().removeprefix("GPIO").isdigit():
+        # isdecimal, not isdigit: "²" is a digit that int() refuses
+        if isinstance(raw, str) and raw.strip().upper().removeprefix("GPIO").isdecimal():
             number = int(raw.strip().upper().removeprefix("GPIO"))
             s.fail(key, f"a number, not text: write {key} = {number} (no quotes)")
         if value is None or not GPIO_MIN <= value <= GPIO_MAX:

@@ -71,7 +71,7 @@ def probe_picamera2() -> Facts:
 def probe_opencv(source: str) -> Facts:
     import cv2
 
-    capture = cv2.VideoCapture(int(source) if source.isdigit() else source)
+    capture = cv2.VideoCapture(int(source) if source.isdecimal() else source)
     try:
         if not capture.isOpened():
             return {"opened": False}

@@ -78,6 +78,28 @@ BAD = [
     ('[store]\ndatbase = "x.db"\n', "[store] datbase = \"x.db\": unknown key; did you mean"),
     ("[table]\nplayers = [\"A\"\n", "TOML syntax error"),
     ("[buttons]\nbank = \n", "(at line 2, column 8)"),
+    # found by the forty-sixth session's mutation review (the superscripts and the tab were
+    # bugs: a traceback, and a name the game refused only once the players started)
+    ('[buttons]\nkeep = "²"\n', '[buttons] keep = "²": not a GPIO pin'),
+    ('[buttons]\nkeep = "GPIO¹³"\n', '[buttons] keep = "GPIO¹³": not a GPIO pin'),
+    ('[camera]\nsource = "opencv:²"\n', '[camera] source = "opencv:²": the OpenCV form is'),
+    ('[table]\nplayers = ["Ann", "Bo\\tb"]\n', "holds a line break or a control character"),
+    ('[camera]\nsource = ""\n', '[camera] source = "": must be "picamera2"'),
+    ('[camera]\nsource = "  "\n', '[camera] source = "  ": must be "picamera2"'),
+    ("[camera]\nfps = 121\n", "[camera] fps = 121: must be a whole number from 1 to 120"),
+    ("[camera]\nheight = 3497\n",
+     "[camera] height = 3497: must be a whole number from 120 to 3496"),
+    ("[camera]\nwidth = 4609\n", "[camera] width = 4609: must be a whole number from 160 to 4608"),
+    ('[calibration]\npath = "  "\n', '[calibration] path = "  ": must not be empty'),
+    ('[store]\ndatabase = " "\n', '[store] database = " ": must not be empty'),
+    ("[camera]\nfps = true\n", "[camera] fps = true: must be a whole number from 1 to 120"),
+    ('[table]\nplayers = ["Ann", ""]\n', '[table] players = ["Ann", ""]: must be a list of 1 to 8'),
+    ('[table]\nplayers = ["Ann", "  "]\n', "[table] players = [\"Ann\", \"  \"]: must be a list"),
+    ('[table]\nplayers = ["A", "B", "C", "D", "E", "F", "G", "H", "I"]\n',
+     "must be a list of 1 to 8 names"),
+    ('[rules]\npreset = "  "\n', '[rules] preset = "  ": must name a preset, e.g. "standard"'),
+    ("[rules]\ntarget = inf\n", "[rules] target = inf: a house rule must be a number"),
+    ("[rules]\nthree_ones = nan\n", "[rules] three_ones = nan: a house rule must be a number"),
 ]
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from tray_news import TrayDie as Die
 from tray_news import TrayNews as News
+from tray_news import dice
 from tray_scenes import FakeReader, Film
 
 from farkle_pi.game import Bank, Keep
@@ -20,11 +21,6 @@ from farkle_pi.tray import Tray
 from farkle_pi.ui.actions import Action, ActionKind
 
 PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), (200, 60, 30)
-
-
-def dice(faces: str) -> tuple[Die, ...]:
-    """Faces as the tray reads them: `?` a flat die it cannot read, `c` a cocked one."""
-    return tuple(Die(None, flat=f != "c") if f in "?c" else Die(int(f)) for f in faces)
 
 
 @pytest.fixture

@@ -23,3 +23,8 @@ class TrayNews:
     reason: str | None = None
     lying: int = 0  # of `dice`, how many lay where they lay at the tray's last report
     resumed: bool = False  # the first dice seen after the camera was away
+
+
+def dice(faces: str) -> tuple[TrayDie, ...]:
+    """Faces as the tray reads them: `?` a flat die it cannot read, `c` a cocked one."""
+    return tuple(TrayDie(None, flat=f != "c") if f in "?c" else TrayDie(int(f)) for f in faces)

@@ -25,7 +25,7 @@ def open_source(
         return Picamera2Source(size=size, fps=fps)
     if spec == "opencv" or spec.startswith("opencv:"):
         index = spec.partition(":")[2] or "0"
-        if not index.isdigit():
+        if not index.isdecimal():  # (int() refuses a "²", a digit)
             raise FarkleError(f"bad source {spec!r}: the camera index must be a number")
         return OpenCVSource(int(index), size=size, fps=fps)
     path = Path(spec)
