@@ -28,11 +28,13 @@ def sidecars() -> list[Path]:
     return [p for p in SEQUENCES if not p.name.endswith(".calibration.json")]
 
 
-def replay(sidecar: Path, reader: DiceReader | None = None) -> tuple[list[TrayEvent],
-                                                                      list[dict[str, Any]]]:
-    """The tray's events on a fixture (with the script's truth as reader unless one is given)."""
+def replay(sidecar: Path, reader: DiceReader | None = None, calibrated: bool = True
+           ) -> tuple[list[TrayEvent], list[dict[str, Any]]]:
+    """The tray's events on a fixture (with the script's truth as reader unless one is given;
+    with the fixture's tray calibration unless `calibrated` is False)."""
     info = json.loads(sidecar.read_text(encoding="utf-8"))
-    calibration = Calibration.load(sidecar.with_name(sidecar.stem + ".calibration.json"))
+    calibration = (Calibration.load(sidecar.with_name(sidecar.stem + ".calibration.json"))
+                   if calibrated else None)
     truth = TruthReader(load_scene(sidecar))
     tray = Tray(reader or truth, calibration, expect_full=info["expect"])
     with open_source(str(sidecar.with_name(info["source"])), fps=info["fps"]) as source:

@@ -11,6 +11,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
+from farkle_pi.tray.floor import shows_floor
 from farkle_pi.tray.matching import dedupe, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
@@ -61,6 +62,8 @@ class Tray:
         self.dice: tuple[DieReading, ...] | None = None  # in the tray at the last report
         self._rebase = False  # the next report is of dice lying after the camera was away
         self._picture: Image | None = None  # the still picture of the last report
+        self._found_in: dict[int, Image | None] = {}  # id of each die of `dice`: the picture
+        # the reader last found it in (a die hidden since is kept with its old one)
         self.count = DiceCount(expect_full)
         self._reads: list[Sequence[DieReading]] = []
         self._fits: tuple[int, ...] = ()  # the frame size the calibration was checked on
@@ -138,6 +141,15 @@ class Tray:
     def _report(self, t: float, seen: tuple[DieReading, ...], picture: Image | None = None
                 ) -> list[TrayEvent]:
         in_play = tuple(d for d in seen if not self._in_keep_zone(d.center))
+        events = self._changes(t, in_play, picture)
+        found = {id(d) for d in in_play}
+        self._found_in = {id(d): picture if id(d) in found else self._found_in.get(id(d))
+                          for d in self.dice or ()}
+        return events
+
+    def _changes(self, t: float, in_play: tuple[DieReading, ...], picture: Image | None
+                 ) -> list[TrayEvent]:
+        """The events from the dice of the last report to `in_play` (sets `dice`)."""
         before = self.dice
         if self._rebase:
             self._rebase = False
@@ -156,7 +168,8 @@ class Tray:
             return self._throw(t, in_play, lying=len(pairs))
         kept = {i for i, _ in pairs}
         gone = tuple(d for i, d in enumerate(before) if i not in kept)
-        missed = tuple(d for d in gone if self._still_there(d, picture))
+        missed = tuple(d for d in gone
+                       if self._still_there(d, picture) or self._hidden(d, picture, before))
         gone = tuple(d for d in gone if d not in missed)
         self.dice = tuple(in_play[j] for _, j in sorted(pairs)) + missed
         events = []
@@ -200,6 +213,15 @@ class Tray:
         now = picture[y0:y + h, x0:x + w].astype(np.int16)
         then = self._picture[y0:y + h, x0:x + w].astype(np.int16)
         return bool(now.size) and float(np.abs(now - then).mean()) < STILL_THERE
+
+    def _hidden(self, die: DieReading, picture: Image | None,
+                lying: Sequence[DieReading]) -> bool:
+        """Whether a die the reader no longer finds is hidden, not taken out: its place shows
+        something else than the floor around it when it was last found (tray/floor.py)."""
+        then = self._found_in.get(id(die))
+        if picture is None or then is None or picture.shape != then.shape:
+            return False
+        return shows_floor(die, picture, then, lying) is False
 
     def _in_keep_zone(self, point: Point) -> bool:
         return _inside(self.calibration.keep_zone_polygon, point, default=False)

@@ -1,0 +1,57 @@
+"""tray/floor.py: a die the reader no longer finds shows the floor (taken out) or not (hidden)."""
+
+from __future__ import annotations
+
+import numpy as np
+from tray_scenes import FakeReader, picture
+
+from farkle_pi.tray.floor import FLOOR_LEVEL, shows_floor
+from farkle_pi.vision.types import DieReading
+
+FLOOR = (190, 200, 205)  # light paper
+
+
+def board(dice: list[tuple[int, int]], light: float = 1.0,
+          patch: tuple[int, int, tuple[int, int, int]] | None = None) -> np.ndarray:
+    """Paper with dark 30 px dice at the given centres, a light gain, and a 60 px patch."""
+    image = np.full((240, 320, 3), FLOOR, np.float32)
+    for x, y in dice:
+        image[y - 15:y + 15, x - 15:x + 15] = (40, 40, 40)
+    if patch is not None:
+        x, y, colour = patch
+        image[y - 30:y + 30, x - 30:x + 30] = colour
+    return np.asarray(np.clip(image * light, 0, 255), np.uint8)
+
+
+def die(x: int, y: int) -> DieReading:
+    """The die at (x, y) as the tray's reader gives it (a FakeReader reading of a picture)."""
+    found = FakeReader()(picture([(x, y, 2)]))
+    assert len(found) == 1
+    return found[0]
+
+
+def test_the_floor_a_die_leaves_is_matched_for_brightness() -> None:
+    """Taken out while the light falls to 70 %: its place is the paper, 60 levels darker than
+    the paper around it was (over FLOOR_LEVEL), but as dark as the whole picture got."""
+    one, two = die(100, 100), die(200, 100)
+    then, now = board([(100, 100), (200, 100)]), board([(200, 100)], light=0.7)
+    assert FLOOR[2] * 0.3 > FLOOR_LEVEL
+    assert shows_floor(one, now, then, [one, two]) is True
+    assert shows_floor(two, now, then, [one, two]) is False  # still there: a die, no floor
+
+
+def test_a_hand_over_the_place_is_no_floor() -> None:
+    one = die(100, 100)
+    then, now = board([(100, 100)]), board([], patch=(100, 100, (120, 150, 190)))
+    assert shows_floor(one, now, then, [one]) is False
+
+
+def test_a_die_among_dice_shows_too_little_floor_to_judge() -> None:
+    """Dice all round it: the ring around its square is nearly all dice, so the floor it would
+    leave is unknown (None: the tray then takes it as taken out, as before)."""
+    ring = [(100 + dx, 100 + dy) for dx in (-32, 0, 32) for dy in (-32, 0, 32)]
+    one = die(100, 100)
+    others = [die(x, y) for x, y in ring if (x, y) != (100, 100)]
+    then = board(ring)
+    now = board([xy for xy in ring if xy != (100, 100)])
+    assert shows_floor(one, now, then, [one, *others]) is None
