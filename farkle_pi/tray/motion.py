@@ -77,10 +77,15 @@ class MotionMeter:
     def is_still(self, share: float) -> bool:
         return share <= self.config.still_share
 
+    @property
+    def sees_hands(self) -> bool:
+        """Whether hand_in_view can see a hand at all (it needs the empty-tray picture)."""
+        return self._reference_image is not None
+
     def hand_in_view(self) -> bool:
         """True when the last frame shows a hand or arm (needs the empty-tray reference)."""
         grey, colour = self._previous, self._colour
-        if grey is None or colour is None or self._reference_image is None:
+        if grey is None or colour is None or not self.sees_hands:
             return False
         found = self._foreground(colour, self._small_reference(colour.shape))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)

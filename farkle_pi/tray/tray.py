@@ -217,9 +217,11 @@ class Tray:
     def _hidden(self, die: DieReading, picture: Image | None,
                 lying: Sequence[DieReading]) -> bool:
         """Whether a die the reader no longer finds is hidden, not taken out: its place shows
-        something else than the floor around it when it was last found (tray/floor.py)."""
+        something else than the floor around it when it was last found (tray/floor.py). With
+        an empty-tray picture the hand check keeps the tray from reading under a hand."""
         then = self._found_in.get(id(die))
-        if picture is None or then is None or picture.shape != then.shape:
+        if (picture is None or then is None or picture.shape != then.shape
+                or self.meter.sees_hands):
             return False
         return shows_floor(die, picture, then, lying) is False
 
