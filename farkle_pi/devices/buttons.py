@@ -61,7 +61,11 @@ class TableButtons:
         factory: Any = None,
         hold_seconds: float = UNDO_HOLD_SECONDS,
     ) -> None:
-        from gpiozero import LED, Button
+        try:
+            from gpiozero import LED, Button
+        except ImportError as error:  # a broken install: keys and taps still run the table
+            raise FarkleError(f"gpiozero cannot be imported ({error}): reinstall farkle-pi "
+                              "(on a Pi: sudo apt install python3-gpiozero)") from None
 
         self._devices: list[Any] = []
         self.missing: list[str] = []  # "BANK (BCM 19): why", for the screen

@@ -63,11 +63,11 @@ def _change(setup: SetupView, row: str, presets: Sequence[str]) -> SetupView:
     if row == "players":
         if setup.typing:
             return _commit_typing(setup)
+        if len(setup.players) >= MAX_PLAYERS:  # (before the names: a typed one is refused too)
+            raise FarkleError(f"{MAX_PLAYERS} players at most: BANK starts the game")
         waiting = [n for n in setup.known_names if n not in setup.players]
         if not waiting:
             raise FarkleError("no more known names: type a new one on a keyboard")
-        if len(setup.players) >= MAX_PLAYERS:
-            raise FarkleError(f"{MAX_PLAYERS} players at most: BANK starts the game")
         return replace(setup, players=(*setup.players, waiting[0]))
     if row == "rules":
         return replace(setup, preset=_after(setup.preset, presets))
