@@ -183,10 +183,10 @@ def test_a_slow_warm_up_gives_the_camera_its_whole_time_to_start() -> None:
         warm.wait(5)
 
     live = LiveTray(None, Tray(no_dice), Queue(), reopen=lambda: sockets("picamera2"),
-                    stale_seconds=1.0, warm_up=warm_up)
+                    stale_seconds=2.0, warm_up=warm_up)
     live.start()
     try:
-        time.sleep(1.5)  # a warm-up longer than the camera's time
+        time.sleep(2.5)  # a warm-up longer than the camera's time (2 s: room for a slow CI)
         warm.set()
         wait_for(lambda: sockets.tries == 1)
         assert live.status() == "" and live.opening() == camera_module.OPENING
