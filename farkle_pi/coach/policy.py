@@ -140,8 +140,8 @@ class WinPlan:
         self.need = need
         self.target = max(need, coach.values.bank_min)  # a bank below the minimum is no bank
         self.tie_share = tie_share
-        tie = need - 1
-        bankable = tie % coach.step == 0 and coach.values.may_bank(tie) and tie < self.target
+        tie = need - 1  # (below the target: the target is at least the need)
+        bankable = tie % coach.step == 0 and coach.values.may_bank(tie)
         self.tie = tie if tie_share > 0.0 and bankable else None
 
     @cached_property
