@@ -188,6 +188,19 @@ def test_dice_lost_by_the_reader_in_a_dim_moment_are_kept_the_one_taken_out_is_r
     assert summary(run(film)) == [("settled", (1, 3, 5)), ("removed", (1,))]
 
 
+def test_in_a_calibrated_tray_dice_lost_in_a_dim_moment_are_kept(calibration: Calibration
+                                                                   ) -> None:
+    """The same with the empty-tray picture: the 3's and the 5's places do not show the empty
+    tray (dimmed as the picture is), the 1's does. Before the forty-seventh session all three
+    were removed and the tray reported empty: the table took the 1, 3 and 5 as set aside, and
+    when the light came back the dice made a throw that never happened."""
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 100), (450, 100)).still(1.5, THREE[1:], gain=0.5)
+    film.still(1.0, THREE[1:])
+    assert summary(run(film, calibration=calibration)) == [("settled", (1, 3, 5)),
+                                                            ("removed", (1,))]
+
+
 def test_cocked_unreadable_and_outside_dice_are_prompted(calibration: Calibration) -> None:
     dice = [(100, 100, 7), (200, 150, 0), (300, 300, 5), (515, 200, 2)]
     events = run(Film().rolling(1.0, dice).still(1.0, dice), calibration=calibration)

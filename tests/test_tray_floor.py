@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from tray_scenes import FakeReader, picture
 
-from farkle_pi.tray.floor import FLOOR_LEVEL, shows_floor
+from farkle_pi.tray.floor import FLOOR_LEVEL, shows_empty_tray, shows_floor
 from farkle_pi.vision.types import DieReading
 
 FLOOR = (190, 200, 205)  # light paper
@@ -55,3 +55,18 @@ def test_a_die_among_dice_shows_too_little_floor_to_judge() -> None:
     then = board(ring)
     now = board([xy for xy in ring if xy != (100, 100)])
     assert shows_floor(one, now, then, [one, *others]) is None
+
+
+def test_with_the_empty_tray_a_die_by_the_wall_taken_out_shows_the_floor() -> None:
+    """The empty-tray picture gives the floor right under the die (a die against the tray's
+    dark wall is judged by the paper it lay on, not by a ring of wall and paper): taken out,
+    its place is the paper as the empty tray shows it, even in a dimmer room; a hand or the
+    die itself is not."""
+    wall = (30, 35, 40)
+    empty = board([], patch=(40, 100, wall))  # the wall: x 10..70 by the die's left side
+    one = die(85, 100)
+    then = board([(85, 100)], patch=(40, 100, wall))
+    assert shows_empty_tray(one, board([], light=0.7, patch=(40, 100, wall)), empty) is True
+    assert shows_empty_tray(one, then, empty) is False
+    hand = board([], patch=(85, 100, (120, 150, 190)))
+    assert shows_empty_tray(one, hand, empty) is False

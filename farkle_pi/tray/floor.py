@@ -2,9 +2,11 @@
 
 Without an empty-tray picture the tray cannot tell a still hand as such (tray/motion.py), so
 a palm or a finger resting over a die read as the die taken out, and the die back in view
-after it as a new throw. What tells them apart is what the die's place shows now: a die
-taken out leaves the floor, the floor that lay around the die when it was last found
-(matched for brightness: the light may change meanwhile); a hand shows skin or a sleeve.
+after it as a new throw; and a reader that loses dice in a dim moment took them all out.
+What tells them apart is what the die's place shows now: a die taken out leaves the floor
+(matched for brightness: the light may change meanwhile); a hand, or the die itself, shows
+something else. The floor is the empty-tray picture's where the tray has one, else the floor
+that lay around the die when it was last found.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Sequence
 
 import cv2
 import numpy as np
+import numpy.typing as npt
 
 from farkle_pi.devices.frames import Image
 from farkle_pi.vision.types import DieReading
@@ -42,13 +45,37 @@ def shows_floor(die: DieReading, now: Image, then: Image,
         gap = round(GAP * max(ow, oh))
         floor[max(0, oy - gap - y0):max(0, oy + oh + gap - y0),
               max(0, ox - gap - x0):max(0, ox + ow + gap - x0)] = False
-    cx, cy, r = round(die.center[0]), round(die.center[1]), max(1, round(PLACE * side))
-    place = now[max(0, cy - r):cy + r, max(0, cx - r):cx + r].reshape(-1, 3)
+    place = _place(die, now)
     if not floor.size or floor.mean() < SOME_FLOOR or not place.size:
         return None
-    around = np.median(then[y0:y1, x0:x1][floor], axis=0)
+    return _alike(place, then[y0:y1, x0:x1][floor], now, then)
+
+
+def shows_empty_tray(die: DieReading, now: Image, empty: Image) -> bool | None:
+    """Whether the die's place in `now` looks as it does in the empty-tray picture: True for
+    a die taken out, False for one still there (unread) or hidden, None if the place is
+    out of the picture. The floor right under the die, so a die by the tray's wall is judged
+    too (the floor around it would be half wall)."""
+    place = _place(die, now)
+    if not place.size or now.shape != empty.shape:
+        return None
+    return _alike(place, _place(die, empty), now, empty)
+
+
+def _place(die: DieReading, picture: Image) -> npt.NDArray[np.uint8]:
+    """The pixels of the die's place (the middle of its square), one row each."""
+    cx, cy = round(die.center[0]), round(die.center[1])
+    r = max(1, round(PLACE * max(die.bbox[2], die.bbox[3])))
+    return np.asarray(picture[max(0, cy - r):cy + r, max(0, cx - r):cx + r].reshape(-1, 3))
+
+
+def _alike(place: npt.NDArray[np.uint8], floor: npt.NDArray[np.uint8], now: Image,
+           then: Image) -> bool:
+    """Whether the place's median colour is the floor's, once the floor (seen in `then`) is
+    brightened or darkened as the whole picture was since."""
     gain = _median_grey(now) / max(1.0, _median_grey(then))
-    return float(np.abs(np.median(place, axis=0) - around * gain).max()) <= FLOOR_LEVEL
+    difference = np.median(place, axis=0) - np.median(floor, axis=0) * gain
+    return float(np.abs(difference).max()) <= FLOOR_LEVEL
 
 
 def _median_grey(picture: Image) -> float:

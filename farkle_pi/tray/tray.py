@@ -11,7 +11,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
-from farkle_pi.tray.floor import shows_floor
+from farkle_pi.tray.floor import shows_empty_tray, shows_floor
 from farkle_pi.tray.matching import dedupe, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
@@ -216,12 +216,16 @@ class Tray:
 
     def _hidden(self, die: DieReading, picture: Image | None,
                 lying: Sequence[DieReading]) -> bool:
-        """Whether a die the reader no longer finds is hidden, not taken out: its place shows
-        something else than the floor around it when it was last found (tray/floor.py). With
-        an empty-tray picture the hand check keeps the tray from reading under a hand."""
+        """Whether a die the reader no longer finds is hidden or unread, not taken out: its
+        place shows something else than the floor (tray/floor.py): the empty tray's where
+        there is its picture, else the floor around the die when it was last found."""
+        if picture is None:
+            return False
+        empty = self.calibration.reference()
+        if empty is not None:
+            return shows_empty_tray(die, picture, empty) is False
         then = self._found_in.get(id(die))
-        if (picture is None or then is None or picture.shape != then.shape
-                or self.meter.sees_hands):
+        if then is None or picture.shape != then.shape:
             return False
         return shows_floor(die, picture, then, lying) is False
 
