@@ -20,6 +20,10 @@ import numpy.typing as npt
 from farkle_pi.devices.frames import Image
 from farkle_pi.vision.types import DieReading
 
+# Mean colour difference (0-255) of a die's square between two still pictures, brightness
+# matched, under which the die has not moved: a die taken out leaves the floor, 50-126 in the
+# fixtures' recordings
+STILL_THERE = 12.0
 # Grey levels (the largest of the three channels) by which a taken-out die's place may differ
 # from the floor around it: felt and wood grain stay within ~25 of their median
 FLOOR_LEVEL = 40.0
@@ -27,6 +31,19 @@ RING = 0.5  # the floor around a die: its square grown by this many sides each w
 GAP = 0.1  # ... less the squares of the dice (grown by this many sides), the die's own too
 SOME_FLOOR = 0.2  # share of the ring that must be floor to judge by it (a die among others)
 PLACE = 0.3  # the die's place: this many sides around its centre
+
+
+def looks_as_before(die: DieReading, now: Image, then: Image) -> bool:
+    """Whether the die's square in `now` looks as it did in `then` (brightened or darkened as
+    the whole picture was since): the die lies there still, read or not."""
+    if now.shape != then.shape:
+        return False
+    x, y, w, h = die.bbox
+    x0, y0 = max(0, x), max(0, y)
+    square_now = now[y0:y + h, x0:x + w].astype(np.float32)
+    gain = _median_grey(now) / max(1.0, _median_grey(then))
+    square_then = then[y0:y + h, x0:x + w].astype(np.float32) * gain
+    return bool(square_now.size) and float(np.abs(square_now - square_then).mean()) < STILL_THERE
 
 
 def shows_floor(die: DieReading, now: Image, then: Image,
