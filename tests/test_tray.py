@@ -308,6 +308,21 @@ def test_a_die_thrown_near_its_place_with_others_lying_still_leaves_them_lying()
     assert thrown == [([1, 3, 5], 0), ([1, 3, 6], 2)]
 
 
+def test_fewer_dice_thrown_at_once_one_landing_near_its_place_with_its_face_are_a_throw(
+        ) -> None:
+    """The 1, 3 and 5 picked up, the 1 and 3 thrown (the 5 set aside in the same grab): the 1
+    lands 8 px from its place showing 1 again, the 3 far from its place, still a 3. Nothing lay
+    still, so the 3 is no die pushed aside: a throw of two. Before, the 1 was taken for the one
+    lying there, the 3 for a die pushed aside, and the throw was "the 5 removed"."""
+    again = [(108, 94, 1), (400, 380, 3)]
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 200), (300, 200))
+    film.hand_moving(0.5, [], (300, 200), (700, 200)).rolling(0.5, again).still(1.0, again)
+    events = [e for e in run(film) if e.kind != "prompt"]
+    assert [(e.kind, sorted(v for v in e.values if v), e.lying) for e in events] == [
+        ("settled", [1, 3, 5], 0), ("settled", [1, 3], 0)]
+
+
 class ReadsTheFiveAsSix(FakeReader):
     """FakeReader, but while `misreading` it reads the 5 as a 6 (a re-read in another light)."""
 

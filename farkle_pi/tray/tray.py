@@ -160,11 +160,12 @@ class Tray:
             return [TrayEvent(t, "empty")] if before is None else []
         pairs = [(i, j) for i, j in match(before, in_play)
                  if not self._thrown_again(before[i], in_play[j], picture)]
-        pairs += nudged(before, in_play, pairs)
+        lying = [(i, j) for i, j in pairs  # not those that landed near a place: they moved
+                 if picture is None or self._still_there(before[i], picture)]
+        if lying:  # some dice lay still: others of the same faces moved are dice pushed aside
+            pairs += nudged(before, in_play, pairs)
         if len(pairs) < len(in_play):  # dice where none were: a new throw
             self.dice = in_play
-            lying = [i for i, _ in pairs  # not those that landed near a place: they moved
-                     if picture is None or self._still_there(before[i], picture)]
             return self._throw(t, in_play, lying=len(lying))
         kept = {i for i, _ in pairs}
         gone = tuple(d for i, d in enumerate(before) if i not in kept)
