@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
+from seating import seated, typed
 from test_presses import PINS, Tabletop
 from touch import Clock
 
 from farkle_pi.rules import load_rules
-from farkle_pi.store import Store
 from farkle_pi.table.presses import HELD, SeenGuard
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
@@ -23,12 +23,8 @@ from farkle_pi.ui.actions import Action
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     """Ann and Bob, standard rules, dice typed with the keys: 1 5 5 2 3 4 thrown."""
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "manual", resume=False,
-                      say=lambda _: None)
-        table.new_game()
-        for face in "155234":
-            table.handle(Action("digit", value=int(face)))
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "manual") as table:
+        typed(table, "155234")
         yield table
 
 

@@ -3,42 +3,23 @@ each test fails on one small change to farkle_pi/table/table.py that players wou
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 import pytest
+from seating import seated, typed
 from tray_news import TrayDie as Die
 from tray_news import TrayNews as News
 from tray_news import dice
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.game import Undo
-from farkle_pi.rules import RuleSet, load_rules
+from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.fairdice import FairDice
 from farkle_pi.table.table import BANNER_SECONDS, Table
 from farkle_pi.ui.actions import Action, ActionKind
-
-
-@contextmanager
-def seated(tmp_path: Path, rules: RuleSet, players: Sequence[str], dice_mode: str,
-           **options: Any) -> Iterator[Table]:
-    """A new game at a table with a database of its own (and no voice, unless `say=`)."""
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, rules, list(players), dice_mode, resume=False,
-                      **{"say": lambda _: None, **options})
-        table.new_game()
-        yield table
-
-
-def typed(table: Table, faces: str) -> None:
-    """A throw entered by hand, one digit a die."""
-    for face in faces:
-        table.handle(Action("digit", value=int(face)))
-        assert not table.error, table.error
 
 
 def press(table: Table, *kinds: ActionKind) -> None:

@@ -9,13 +9,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from seating import seated, typed
 from tray_news import TrayNews as News
 from tray_news import dice
 
 from farkle_pi.game import Game, Throw
 from farkle_pi.rules import Die as RollDie
 from farkle_pi.rules import Roll, load_rules
-from farkle_pi.store import Store
 from farkle_pi.table.table import Table
 from farkle_pi.table.tray_input import NOT_THROWN, with_colours
 from farkle_pi.ui.actions import Action
@@ -26,10 +26,7 @@ LOST = "camera lost (no picture): enter the dice by hand"
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
     """Ann and Bob, standard rules, camera dice, the first throw due."""
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera", resume=False,
-                      say=lambda _: None)
-        table.new_game()
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "camera") as table:
         yield table
 
 
@@ -52,13 +49,6 @@ def choose(table: Table, faces: tuple[int, ...]) -> None:
             return
         table.handle(Action("next"))
     raise AssertionError(f"no option keeps {faces}")
-
-
-def typed(table: Table, faces: str) -> None:
-    """A throw entered by hand (the camera lost), one digit a die."""
-    for face in faces:
-        table.handle(Action("digit", value=int(face)))
-        assert not table.view().error, table.view().error
 
 
 def test_a_die_nudged_after_a_keep_made_with_the_buttons_is_no_throw_and_no_error(
@@ -196,16 +186,22 @@ def test_a_keep_made_again_by_hand_is_not_the_trays_old_keep_after_the_camera_is
     assert table.view().prompt == "5 dice in the tray: throw 2"
 
 
-def test_a_die_taken_out_of_a_throw_entered_by_hand_is_kept_alone(table: Table) -> None:
-    """T36, T51 (tray_input.py:253 and :334, the dice out of the tray's last throw counted
-    for a throw it did not read): the 1 of the tray's throw kept, then the camera lost and
-    1 5 2 3 4 entered by hand. Back, the camera sees a 5 taken out: the keep is that 5
-    (50), not 1 5 with the old throw's 1 counted again."""
+def typed_while_the_camera_was_lost(table: Table) -> None:
+    """The tray's throw 1 5 5 2 3 6, its 1 kept; then the camera lost and 1 5 2 3 4 entered by
+    hand; then the camera back."""
     table.tray(News("settled", dice("155236")))
     table.tray(News("removed", dice("1")))
     table.camera_trouble = LOST
     typed(table, "15234")
     table.camera_trouble = ""
+
+
+def test_a_die_taken_out_of_a_throw_entered_by_hand_is_kept_alone(table: Table) -> None:
+    """T36, T51 (tray_input.py:253 and :334, the dice out of the tray's last throw counted
+    for a throw it did not read): the 1 of the tray's throw kept, then the camera lost and
+    1 5 2 3 4 entered by hand. Back, the camera sees a 5 taken out: the keep is that 5
+    (50), not 1 5 with the old throw's 1 counted again."""
+    typed_while_the_camera_was_lost(table)
     table.tray(News("removed", dice("5")))
     assert kept(table) == ["1", "5"] and points(table) == 150
 
@@ -225,11 +221,7 @@ def test_a_die_misread_as_a_face_the_throw_lacks_makes_no_keep(table: Table) -> 
     1 5 2 3 4 entered by hand while the camera was lost; back, it sees 5 and 6 taken out.
     The throw has no 6: that is no keep, and the players are told so (not a keep of the 5
     alone, the misread 6 dropped unseen)."""
-    table.tray(News("settled", dice("155236")))
-    table.tray(News("removed", dice("1")))
-    table.camera_trouble = LOST
-    typed(table, "15234")
-    table.camera_trouble = ""
+    typed_while_the_camera_was_lost(table)
     table.tray(News("removed", dice("56")))
     assert table.state is not None and table.state.phase == "keep"
     assert kept(table) == ["1"] and "56 is not a keep" in table.view().prompt

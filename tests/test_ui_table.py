@@ -7,6 +7,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from seating import seated
 from tray_news import TrayDie as Die
 from tray_news import TrayNews as News
 from tray_news import dice
@@ -25,10 +26,7 @@ PURPLE, BLUER_PURPLE, RED, BLUE = (170, 50, 110), (170, 50, 96), (40, 40, 200), 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[Table]:
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera", resume=False,
-                      say=lambda _: None)
-        table.new_game()
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "camera") as table:
         yield table
 
 
