@@ -498,3 +498,26 @@ def test_a_throw_under_a_brighter_light_is_read(calibration: Calibration) -> Non
     for _ in range(15):
         film.add(brighter(THREE, 1.5))
     assert summary(run(film, calibration=calibration)) == [("settled", (1, 3, 5))]
+
+
+def wood_with_a_red_die(x: int, seed: int, noise: float = 3.0) -> Image:
+    """Brown wood with camera noise, and a red 40 px die with five white pips at (x, 220)."""
+    rng = np.random.default_rng(seed)
+    floor = np.full((480, 640, 3), (60, 100, 150), np.float32) + rng.normal(0, noise, (480, 640, 3))
+    image = np.asarray(np.clip(floor, 0, 255), np.uint8)
+    cv2.rectangle(image, (x - 20, 200), (x + 20, 240), (40, 40, 200), -1)
+    for dx, dy in ((-10, 10), (10, 10), (0, 20), (-10, 30), (10, 30)):
+        cv2.circle(image, (x + dx, 200 + dy), 3, (235, 235, 235), -1)
+    return image
+
+
+def test_a_red_die_sliding_slowly_on_brown_wood_is_seen_moving() -> None:
+    """Red is nearly as bright as brown wood: in grey alone a die sliding 4 px a frame (a die
+    and a half a second) changed no pixel enough, and the tray would read it on the move. Each
+    colour channel is looked at now; the wood's camera noise alone still moves nothing."""
+    meter = MotionMeter()
+    sliding = [meter.moving_share(wood_with_a_red_die(200 + 4 * k, seed=k)) for k in range(8)]
+    assert not any(meter.is_still(share) for share in sliding[1:])
+    meter = MotionMeter()
+    lying = [meter.moving_share(wood_with_a_red_die(200, seed=k, noise=8.0)) for k in range(8)]
+    assert all(meter.is_still(share) for share in lying[1:])
