@@ -285,9 +285,9 @@ def test_a_die_moved_among_dice_lying_still_is_reported_with_them_lying() -> Non
 def test_dice_picked_up_and_thrown_at_once_landing_near_their_places_are_a_throw() -> None:
     """The tray never saw the tray empty (the hand took the dice and threw at once), and each
     new die came to rest within half a die of where one lay, two showing another face, the 1
-    the same face a few pixels off: a throw, none of it lying. Before the forty-seventh
+    the same face a third of a die off: a throw, none of it lying. Before the forty-seventh
     session the dice were taken for the old ones, and the throw was lost."""
-    near = [(106, 95, 1), (195, 156, 6), (304, 306, 4)]
+    near = [(109, 94, 1), (195, 156, 6), (304, 306, 4)]
     film = Film().rolling(1.0, THREE).still(1.0, THREE)
     film.hand_moving(0.5, THREE, (640, 200), (300, 200))
     film.hand_moving(0.5, [], (300, 200), (700, 200)).rolling(0.5, near).still(1.0, near)
@@ -321,6 +321,22 @@ def test_fewer_dice_thrown_at_once_one_landing_near_its_place_with_its_face_are_
     events = [e for e in run(film) if e.kind != "prompt"]
     assert [(e.kind, sorted(v for v in e.values if v), e.lying) for e in events] == [
         ("settled", [1, 3, 5], 0), ("settled", [1, 3], 0)]
+
+
+def test_a_die_put_back_that_bumps_the_dice_lying_leaves_them_lying() -> None:
+    """The 1 taken out, then put back where it hits the 3, which moves 6 px: the 3 and the 5
+    still lie there (the 1 is no throw; the table takes it as put back). Counted as thrown,
+    the three dice would have been played as a throw nobody made."""
+    bumped = [THREE[1], (306, 304, 3)]
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 100), (130, 100))
+    film.hand_moving(0.5, THREE[1:], (130, 100), (700, 100)).still(1.0, THREE[1:])
+    film.hand_moving(0.5, THREE[1:], (640, 300), (250, 330))
+    film.hand_moving(0.5, [*bumped, (262, 330, 1)], (250, 330), (700, 330))
+    film.still(1.0, [*bumped, (262, 330, 1)])
+    events = [e for e in run(film) if e.kind != "prompt"]
+    assert [(e.kind, sorted(v for v in e.values if v), e.lying) for e in events] == [
+        ("settled", [1, 3, 5], 0), ("removed", [1], 0), ("settled", [1, 3, 5], 2)]
 
 
 class ReadsTheFiveAsSix(FakeReader):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Protocol
 
@@ -12,7 +13,7 @@ from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
 from farkle_pi.tray.floor import looks_as_before, shows_empty_tray, shows_floor
-from farkle_pi.tray.matching import dedupe, match, nudged, vote
+from farkle_pi.tray.matching import dedupe, die_px, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
 from farkle_pi.vision.calibration import Calibration
@@ -24,6 +25,8 @@ HAND_SECONDS = 2.0
 MOVING_SECONDS = 8.0
 HAND_WAIT = "a hand or arm is in the tray: I read the dice once it is out"
 MOVING_WAIT = "the picture never stops moving: camera or light shaking?"
+# How far, in die sides, a die lying among others may be bumped and still lie there
+BUMPED = 0.25
 
 
 class DiceReader(Protocol):
@@ -161,7 +164,7 @@ class Tray:
         pairs = [(i, j) for i, j in match(before, in_play)
                  if not self._thrown_again(before[i], in_play[j], picture)]
         lying = [(i, j) for i, j in pairs  # not those that landed near a place: they moved
-                 if picture is None or self._still_there(before[i], picture)]
+                 if self._lay_still(before[i], in_play[j], picture)]
         if lying:  # some dice lay still: others of the same faces moved are dice pushed aside
             pairs += nudged(before, in_play, pairs)
         if len(pairs) < len(in_play):  # dice where none were: a new throw
@@ -210,6 +213,15 @@ class Tray:
         if picture is None or self._picture is None:
             return False
         return looks_as_before(die, picture, self._picture)
+
+    def _lay_still(self, was: DieReading, found: DieReading, picture: Image | None) -> bool:
+        """Whether a die found where one lay is that die, unmoved: its square looks as it did,
+        or it shows the same face a quarter of a die from its place at most (bumped by a die put
+        back among them: taken for a throw, it would be played)."""
+        if picture is None or self._still_there(was, picture):
+            return True
+        near = math.dist(was.center, found.center) <= BUMPED * die_px(was)
+        return near and was.value == found.value
 
     def _thrown_again(self, was: DieReading, found: DieReading, picture: Image | None) -> bool:
         """Whether a die found within half a die of where one lay is another throw's: it shows
