@@ -9,7 +9,7 @@ vectorised solver.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from functools import cache
 from itertools import combinations_with_replacement
@@ -65,15 +65,21 @@ def turn_values(
     return roll
 
 
-def win_chances(rules: RuleSet, need: int, tie: tuple[int, Fraction] | None = None
-                ) -> Callable[[int, int], Fraction]:
+def win_chances(rules: RuleSet, need: int, tie: tuple[int, Fraction] | None = None,
+                holds: Sequence[Fraction] = ()) -> Callable[[int, int], Fraction]:
     """`chance(points, dice)`: exact P(turn total reaches `need`) throwing `dice` at `points`;
-    with `tie` = (points, share), banking exactly those points is won `share` of the time."""
+    with `tie` = (points, share), banking exactly those points is won `share` of the time; with
+    `holds`, a bank of points p (from the need on) wins `holds[p // 50]` of the time (1 from
+    the end of `holds` on), and rolling on may be worth more."""
     table = throws(rules)
+    sure = max(need, 50 * len(holds))  # from here on a bank wins for sure
+
+    def hold(points: int) -> Fraction:
+        return holds[points // 50] if points // 50 < len(holds) else Fraction(1)
 
     @cache
     def chance(points: int, dice: int) -> Fraction:
-        if points >= need:
+        if points >= sure:
             return Fraction(1)
         total = Fraction(0)
         for ways, keeps in table[dice]:
@@ -83,13 +89,15 @@ def win_chances(rules: RuleSet, need: int, tie: tuple[int, Fraction] | None = No
         return total / outcomes
 
     def after(points: int, dice: int) -> Fraction:
-        if points >= need:
+        if points >= sure:
             return Fraction(1)
+        if points >= need:
+            return max(hold(points), chance(points, dice))
         if tie is not None and points == tie[0]:
-            return max(tie[1], chance(points, dice))
+            return max(tie[1] * hold(points), chance(points, dice))
         return chance(points, dice)
 
-    for points in range(need, -1, -50):
+    for points in range(sure, -1, -50):
         for dice in table:
             chance(points, dice)
     return after

@@ -7,7 +7,7 @@ from fractions import Fraction
 import pytest
 from coach_reference import win_chances
 
-from farkle_pi.coach import coach, win_chance, win_choices
+from farkle_pi.coach import coach, holds, reach_chances, win_chance, win_choices
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Roll, load_rules, score
 
@@ -95,3 +95,46 @@ def test_play_to_win_keeps_rolling_where_averaging_banks() -> None:
     roll = Roll.parse("1234")  # 500 points, keep the 1: 600 with three dice left
     assert coach(rules).choices(500, roll)[0].then == "bank"
     assert win_choices(rules, 1000, 500, roll)[0].then == "roll"
+
+
+def test_a_bank_that_players_to_come_may_pass_is_valued_exactly() -> None:
+    """With players still to play their last turns, a bank past the need wins only as often as
+    none of them passes it (here made up: 1 - 0.8^(steps - 5) from 300 on). Every state's
+    chance is the exact one, and past the need rolling on can beat banking."""
+    rules = load_rules("standard")
+    holds = [Fraction(0)] * 6 + [1 - Fraction(4, 5) ** (i - 5) for i in range(6, 40)]
+    exact = win_chances(rules, 300, holds=holds)
+    plan = coach(rules).win(300, holds=tuple(float(h) for h in holds))
+    for points in range(0, 2100, 50):
+        for dice in range(1, rules.dice + 1):
+            assert abs(plan.chance(points, dice) - exact(points, dice)) < 1e-12
+    assert plan.decide(300, 6)[0] == "roll"  # six dice Farkle 1 time in 43: raise the bar
+    then, chance = plan.decide(1500, 1)  # one die: bank what holds 99.99 % of the time
+    assert then == "bank" and chance == pytest.approx(float(holds[30]))
+
+
+def test_a_turn_reaches_each_total_as_often_as_a_turn_played_for_it() -> None:
+    """`reach_chances`: one solve gives the chance to make every total from the turn's start
+    (a turn with i steps made is a fresh turn for the rest), with the entry minimum still to
+    make for a player not yet on the board."""
+    for rules, on_board in ((load_rules("standard"), True), (load_rules("portland"), False)):
+        reach = reach_chances(rules, on_board)
+        assert reach[0] == 1.0 and 1e-7 <= reach[-1] < 1e-6  # up to where it falls below 1e-7
+        for steps in (1, 5, 10, 15, 40, 80):
+            expected = win_chance(rules, steps * 50, 0, rules.dice, on_board=on_board)
+            assert reach[steps] == pytest.approx(expected, rel=1e-9, abs=1e-15)
+
+
+def test_a_bank_holds_when_no_player_to_come_passes_it() -> None:
+    """Two players to come, one 100 behind and one 200 ahead of this player: a bank of i steps
+    holds when the first fails to make i steps and 100 points more, and a point, and the
+    second fails to make i steps less 200, and a point."""
+    rules = load_rules("standard")
+    reach = reach_chances(rules)
+    chances = holds(rules, [(100, True), (-200, True)])
+    for i in (0, 3, 4, 5, 10, 30):
+        first = reach[i + 3]  # 100 behind: i steps + 100 + 1 point -> i + 3 steps
+        second = reach[max(0, i - 3)]  # 200 ahead: i steps - 200 + 1 point -> i - 3 steps
+        assert chances[i] == pytest.approx((1 - first) * (1 - second))
+    assert chances[:4] == (0.0, 0.0, 0.0, 0.0)  # the one ahead has passed a bank under 200
+    assert holds(rules, []) == ()

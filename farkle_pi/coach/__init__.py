@@ -29,7 +29,10 @@ minimum bank, `farkle_streak=2` makes a Farkle cost the three-Farkles penalty to
   `win_choices(rules, need, points, roll) -> list[WinChoice]` (as `Choice`, with `probability`
   instead of `expected`) and `win_chance(rules, need, points, dice) -> float`; keyword
   `tie_share=0.5` counts ending the turn one point short (a tie settled by a roll-off) as won
-  that often.
+  that often; keyword `later=[(behind, on_board), ...]` names the players still to play their
+  last turns (points behind this player, on the board or not): a bank past the need then wins
+  only as often as none of them passes it (`holds(rules, later)`, from `reach_chances`).
+  `win_decide(...)` is bank or roll with the chance.
 - `coach(rules) -> Coach`: the solved object behind these (cached in memory and on disk).
 
 Limits: dice are treated as colourless (Portland's one-colour triples score when a coloured
@@ -39,11 +42,19 @@ bonus is not modelled. Each turn is valued on its own (points banked this turn).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
+
+import numpy as np
 
 from farkle_pi.coach.cache import load_or_solve
 from farkle_pi.coach.policy import Choice, Coach, Then, WinChoice, WinPlan
+from farkle_pi.coach.solve import solve_win
+from farkle_pi.coach.throws import FloatArray
 from farkle_pi.rules import Roll, RuleSet
+
+Later = tuple[int, bool]  # a player still to play a last turn: (points behind, on the board)
 
 _coaches: dict[tuple[RuleSet, int, int], Coach] = {}
 
@@ -86,16 +97,70 @@ def farkle_odds(rules: RuleSet) -> dict[int, Fraction]:
 
 def win_choices(
     rules: RuleSet, need: int, points: int, roll: Roll, *, on_board: bool = True,
-    tie_share: float = 0.0,
+    tie_share: float = 0.0, later: Sequence[Later] = (),
 ) -> list[WinChoice]:
-    return coach(rules, on_board=on_board).win(need, tie_share).choices(points, roll)
+    return _plan(rules, need, on_board, tie_share, later).choices(points, roll)
 
 
 def win_chance(
     rules: RuleSet, need: int, points: int, dice: int, *, on_board: bool = True,
-    tie_share: float = 0.0,
+    tie_share: float = 0.0, later: Sequence[Later] = (),
 ) -> float:
-    return coach(rules, on_board=on_board).win(need, tie_share).chance(points, dice)
+    return _plan(rules, need, on_board, tie_share, later).chance(points, dice)
+
+
+def win_decide(
+    rules: RuleSet, need: int, points: int, dice: int, *, on_board: bool = True,
+    tie_share: float = 0.0, later: Sequence[Later] = (),
+) -> tuple[Then, float]:
+    return _plan(rules, need, on_board, tie_share, later).decide(points, dice)
+
+
+def _plan(rules: RuleSet, need: int, on_board: bool, tie_share: float,
+          later: Sequence[Later]) -> WinPlan:
+    return coach(rules, on_board=on_board).win(need, tie_share, holds(rules, later))
+
+
+# Below this chance of being passed by the players still to play, a bank is taken as sure
+SURE = 1e-7
+REACH_CAP = 40_000  # points: no turn reaches this oftener than SURE under any published chart
+
+
+def holds(rules: RuleSet, later: Sequence[Later]) -> tuple[float, ...]:
+    """holds[i]: the chance that none of the players still to play their last turn passes a
+    bank of i steps this turn (empty when none is left). Each is (behind, on_board): how many
+    points behind this player they start, and whether the entry minimum is behind them. Each
+    plays to pass the new top score; a tie with it is counted as no pass (under a roll-off it
+    is one in two: the chance is a little high there)."""
+    if not later:
+        return ()
+    step = coach(rules).step
+    reach = {board: reach_chances(rules, board) for board in {board for _, board in later}}
+    last = max(len(reach[board]) - 1 - (behind + 1) // step for behind, board in later)
+    chances = []
+    for i in range(max(0, last) + 1):
+        hold = 1.0
+        for behind, board in later:  # they must make i steps and their gap, and a point more
+            j = max(0, -(-(i * step + behind + 1) // step))
+            hold *= 1.0 - float(reach[board][j]) if j < len(reach[board]) else 1.0
+        chances.append(hold)
+    return tuple(chances)
+
+
+@lru_cache(maxsize=8)
+def reach_chances(rules: RuleSet, on_board: bool = True) -> FloatArray:
+    """r[j]: the chance that a turn played to make j steps of points makes them, j = 0 up to
+    where it falls below SURE. One solve gives them all: throwing every die with i steps made
+    and j to go is throwing them at the start with j to go, minimums apart (a turn must still
+    make the entry minimum, or the minimum bank, to count)."""
+    solved = coach(rules, on_board=on_board)
+    step, dice = solved.step, rules.dice
+    top = -(-REACH_CAP // step)
+    chase = solve_win(solved.table, top * step)[dice]  # chase[i]: P(top steps made from i)
+    least = -(-solved.values.bank_min // step)
+    chances = [1.0] + [float(chase[top - max(j, least)]) for j in range(1, top + 1)]
+    end = next((j for j, chance in enumerate(chances) if chance < SURE), len(chances))
+    return np.array(chances[:end], np.float64)
 
 
 __all__ = [
@@ -110,6 +175,9 @@ __all__ = [
     "decide",
     "expected_turn",
     "farkle_odds",
+    "holds",
+    "reach_chances",
     "win_chance",
     "win_choices",
+    "win_decide",
 ]

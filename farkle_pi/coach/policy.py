@@ -59,7 +59,7 @@ class Coach:
         self.rules = rules
         self.table = table
         self.values = values
-        self._plans: dict[tuple[int, float], WinPlan] = {}
+        self._plans: dict[tuple[int, float, tuple[float, ...]], WinPlan] = {}
 
     @property
     def step(self) -> int:
@@ -105,16 +105,20 @@ class Coach:
                 last_bad = i
         return (last_bad + 1) * self.step
 
-    def win(self, need: int, tie_share: float = 0.0) -> WinPlan:
+    def win(self, need: int, tie_share: float = 0.0, holds: tuple[float, ...] = ()
+            ) -> WinPlan:
         """The plan that maximises the chance to end the turn with at least `need` points;
-        with a `tie_share`, ending it with one point less is a roll-off won that often."""
+        with a `tie_share`, ending it with one point less is a roll-off won that often; with
+        `holds`, a bank of i steps wins only `holds[i]` of the time (players still to play)."""
         if need <= 0:
             raise FarkleError(f"need {need}: the points needed must be above 0")
         if not 0.0 <= tie_share < 1.0:
             raise FarkleError(f"a tie's share of {tie_share}: a roll-off is won less than always")
-        plan = self._plans.get((need, tie_share))
+        if not all(0.0 <= hold <= 1.0 for hold in holds):
+            raise FarkleError("a bank's chance to hold must be between 0 and 1")
+        plan = self._plans.get((need, tie_share, holds))
         if plan is None:
-            plan = self._plans[need, tie_share] = WinPlan(self, need, tie_share)
+            plan = self._plans[need, tie_share, holds] = WinPlan(self, need, tie_share, holds)
         return plan
 
     def check(self, points: int, dice: int) -> None:
@@ -133,13 +137,18 @@ class WinPlan:
     """Play to reach `need` points this turn (final round, or to pass the leader).
 
     Under a roll-off rule, `tie_share` values a bank of one point less (the leader's total: a
-    tie) as the roll-off's chance, 1/2 against one leader, 1/3 against two."""
+    tie) as the roll-off's chance, 1/2 against one leader, 1/3 against two. With players still
+    to play their last turns, `holds[i]` is the chance that a bank of i steps is not passed by
+    any of them (1 from the end of `holds` on): banking the need is then no sure win, and
+    rolling on to leave them more to make can be the better play."""
 
-    def __init__(self, coach: Coach, need: int, tie_share: float = 0.0) -> None:
+    def __init__(self, coach: Coach, need: int, tie_share: float = 0.0,
+                 holds: tuple[float, ...] = ()) -> None:
         self.coach = coach
         self.need = need
         self.target = max(need, coach.values.bank_min)  # a bank below the minimum is no bank
         self.tie_share = tie_share
+        self.holds = holds
         tie = need - 1  # (below the target: the target is at least the need)
         bankable = tie % coach.step == 0 and coach.values.may_bank(tie)
         self.tie = tie if tie_share > 0.0 and bankable else None
@@ -147,7 +156,11 @@ class WinPlan:
     @cached_property
     def _roll(self) -> FloatArray:
         tie = None if self.tie is None else (self.tie, self.tie_share)
-        return solve_win(self.coach.table, self.target, tie)
+        return solve_win(self.coach.table, self.target, tie, self.holds)
+
+    def _holds(self, points: int) -> float:
+        i = points // self.coach.step
+        return self.holds[i] if i < len(self.holds) else 1.0
 
     def chance(self, points: int, dice: int) -> float:
         """P(reaching the need) with `points` this turn and `dice` to throw, played best (a
@@ -158,11 +171,14 @@ class WinPlan:
         """Bank once the need is reached, or a tie when the roll-off is likelier than passing;
         else roll; with the chance of winning."""
         self.coach.check(points, dice)
-        if points >= self.target:
+        i = points // self.coach.step
+        if points >= self.target and i >= len(self.holds):
             return "bank", 1.0
-        rolling = float(self._roll[dice, points // self.coach.step])
-        if points == self.tie and self.tie_share >= rolling:
-            return "bank", self.tie_share
+        rolling = float(self._roll[dice, i])
+        if points >= self.target and self._holds(points) >= rolling:
+            return "bank", self._holds(points)
+        if points == self.tie and self.tie_share * self._holds(points) >= rolling:
+            return "bank", self.tie_share * self._holds(points)
         return "roll", rolling
 
     def choices(self, points: int, roll: Roll) -> list[WinChoice]:

@@ -138,18 +138,24 @@ def _endless_gains(table: ThrowTable, endless: BoolArray) -> FloatArray:
     raise FarkleError("these rules let a turn score without end: the coach cannot solve them")
 
 
-def solve_win(table: ThrowTable, target: int, tie: tuple[int, float] | None = None
-              ) -> FloatArray:
-    """P(turn total reaches `target`) when throwing n dice at index i, for i below the target.
+def solve_win(table: ThrowTable, target: int, tie: tuple[int, float] | None = None,
+              holds: tuple[float, ...] = ()) -> FloatArray:
+    """P(winning) when throwing n dice at index i, for i below the target (or below the end of
+    `holds`, where there is one).
 
     Banking short of the target is as good as losing (worth 0), so only Farkles end the chase;
     but banking exactly `tie` = (points, share) below it is worth `share`: a tie settled by a
-    roll-off, won one time in so many.
+    roll-off, won one time in so many. A bank from the target on wins for sure, or, with
+    `holds`, wins `holds[i]` of the time at index i (players still to play may pass it; 1 from
+    the end of `holds` on), so that rolling on to raise the bar can be worth more.
     """
-    top = _steps(target, table.step, f"a need of {target}")
+    base = _steps(target, table.step, f"a need of {target}")
+    top = max(base, len(holds))
     settled = np.zeros((table.dice + 1, top + table.max_gain + 1))
     settled[:, top:] = 1.0
     bank = np.zeros(top)
+    bank[base:] = holds[base:top]
     if tie is not None:
-        bank[tie[0] // table.step] = tie[1]
+        i = tie[0] // table.step
+        bank[i] = tie[1] * (holds[i] if i < len(holds) else 1.0)
     return sweep(table, top, settled, bank, 0.0)

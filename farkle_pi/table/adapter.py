@@ -110,6 +110,14 @@ def _past_a_tie(state: GameState) -> int:
     return 0 if state.rules.ties == "shared" else 1
 
 
+def _later(state: GameState) -> tuple[tuple[int, bool], ...]:
+    """The players still to play their last turn after this one: how far behind this player
+    each starts, and whether each is on the board (the coach's `later`)."""
+    me = state.player.score
+    return tuple((me - state.players[i].score, state.players[i].on_board)
+                 for i in state.last_turn_for if i != state.current)
+
+
 def _tie_share(state: GameState) -> float:
     """What tying the top score on a last turn is worth under a roll-off: its chance, one in
     as many as would be tied (0 where a tie is shared: `last_turn_need` counts it a win)."""
@@ -123,7 +131,7 @@ def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[Opt
     assert state.last_throw is not None
     ranked = coach.win_choices(
         state.rules, need, state.turn_points, state.last_throw, on_board=state.player.on_board,
-        tie_share=_tie_share(state),
+        tie_share=_tie_share(state), later=_later(state),
     )
     return [
         OptionView(
@@ -152,11 +160,13 @@ def dice_after(state: GameState, option: OptionView | None) -> int:
 
 def winning_bank(state: GameState, points: int) -> bool | None:
     """Play to win: True when banking `points` more ends the game with this player ahead,
-    False on a last turn where banking them cannot win, None when the coach should decide."""
+    False on a last turn where banking them cannot win, None when the coach should decide
+    (players still to play their last turns may pass the bank)."""
     rules, me = state.rules, state.player
     total = me.score + points
     if state.final_round and state.current in state.last_turn_for:
-        return total >= _best_other(state) + _past_a_tie(state)  # as `last_turn_need` counts
+        ahead = total >= _best_other(state) + _past_a_tie(state)  # as `last_turn_need` counts
+        return None if ahead and _later(state) else ahead
     if not rules.final_round and total >= rules.target:
         return True
     return None
@@ -166,9 +176,10 @@ def advice(state: GameState) -> str:
     """Bank or roll on, when the player may bank before the next throw ("" otherwise)."""
     if state.phase != "choose" or not state.can_bank:
         return ""
+    need = last_turn_need(state)
+    if need is not None:
+        return _play_to_win(state, need)
     wins = winning_bank(state, state.turn_points)
-    if wins is False and _even_with_the_leaders(state):
-        return _bank_for_a_roll_off(state)
     if wins is not None:
         return "bank" if wins else "roll"
     try:
@@ -185,26 +196,18 @@ def advice(state: GameState) -> str:
     return str(then)
 
 
-def _even_with_the_leaders(state: GameState) -> bool:
-    """On a last turn: whether its points now tie the top score."""
-    if not (state.final_round and state.current in state.last_turn_for):
-        return False
-    return state.player.score + state.turn_points == _best_other(state)
-
-
-def _bank_for_a_roll_off(state: GameState) -> str:
-    """Bank the tie (a roll-off, won by one in so many) or roll on to pass, by the chances
-    (as the keeps were ranked: a chance above the roll-off's is rolling on's)."""
-    need = last_turn_need(state)
-    assert need is not None
-    share = _tie_share(state)
+def _play_to_win(state: GameState, need: int) -> str:
+    """On a last turn: bank or roll on by the chance to win, as the keeps were ranked (a tie
+    banked is a roll-off won one time in so many; a bank past the leaders may still be
+    passed by the players to come)."""
     try:
-        chance = coach.win_chance(state.rules, need, state.turn_points, state.dice_to_throw,
-                                  on_board=state.player.on_board, tie_share=share)
+        then, _ = coach.win_decide(
+            state.rules, need, state.turn_points, state.dice_to_throw,
+            on_board=state.player.on_board, tie_share=_tie_share(state), later=_later(state))
     except Exception:
         log.exception("coach failed; no advice")
         return ""
-    return "roll" if chance > share else "bank"
+    return str(then)
 
 
 def farkle_odds(state: GameState, dice: int) -> float | None:
