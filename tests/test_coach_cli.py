@@ -7,7 +7,7 @@ import json
 import pytest
 
 from farkle_pi.cli import main
-from farkle_pi.coach import coach, win_chance
+from farkle_pi.coach import coach, reach_chances, win_chance
 from farkle_pi.rules import load_rules
 
 
@@ -102,6 +102,25 @@ def test_leaders_need_a_roll_off_and_a_need(capsys: pytest.CaptureFixture[str],
                                             argv: list[str], says: str) -> None:
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == "" and says in err and err.count("\n") == 1
+
+
+def test_players_to_come_count_in_the_chance_to_win(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """--later: a player still to play a last turn, level with this one: banking the 500 that
+    reaches the need wins only if their turn does not make 550 (about half do), as the table
+    counts it; without --later it is a sure win."""
+    _, out, _ = run(capsys, "--json", "--need", "500", "--later", "0", "112333")
+    data = json.loads(out)
+    best = data["choices"][0]
+    assert data["later"] == [0] and (best["keep"], best["then"]) == ([1, 1, 3, 3, 3], "bank")
+    assert best["probability"] == pytest.approx(1 - reach_chances(load_rules("standard"))[11])
+    _, out, _ = run(capsys, "--json", "--need", "500", "112333")
+    assert json.loads(out)["choices"][0]["probability"] == 1.0
+    _, out, _ = run(capsys, "--need", "500", "--later", "0", "--later", "-200", "--points",
+                    "500", "--dice", "1")
+    assert "(wins, players to come counted, " in out
+    code, out, err = run(capsys, "--later", "0", "112333")
+    assert code == 2 and out == "" and "--need" in err and err.count("\n") == 1
 
 
 def test_text_output_marks_the_best(capsys: pytest.CaptureFixture[str]) -> None:

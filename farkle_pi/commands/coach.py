@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from farkle_pi.coach import Choice, Coach, WinChoice, coach
+from farkle_pi.coach import holds as coach_holds
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Roll, check_colours
@@ -35,6 +36,16 @@ def register(sub: Any) -> None:
         "point short of the need ties them, a roll-off won 1 time in K+1",
     )
     parser.add_argument(
+        "--later",
+        type=int,
+        action="append",
+        default=[],
+        metavar="BEHIND",
+        help="with --need, on a last turn: a player still to play theirs after this one, BEHIND "
+        "points behind this player (negative: ahead); a bank past the need wins only if none "
+        "of them passes it. Once for each",
+    )
+    parser.add_argument(
         "--off-board", action="store_true", help="not on the board yet: the entry minimum applies"
     )
     parser.add_argument(
@@ -57,24 +68,27 @@ def run(args: argparse.Namespace) -> int:
         raise FarkleError("give either the thrown DICE or --dice N, not both")
     points = 0 if args.points is None else args.points
     tie_share = _tie_share(args.leaders, args.need, rules.ties)
+    if args.later and args.need is None:
+        raise FarkleError("--later is for a last turn: give the points to reach with --need")
+    holds = coach_holds(rules, [(behind, True) for behind in args.later])
     if args.roll:
         roll = Roll.parse(args.roll)
         check_colours(roll, rules, required=False)
         ranked: Sequence[Choice | WinChoice] = (
             solved.choices(points, roll)
             if args.need is None
-            else solved.win(args.need, tie_share).choices(points, roll)
+            else solved.win(args.need, tie_share, holds).choices(points, roll)
         )
         out: dict[str, Any] = {"choices": [_choice_json(c) for c in ranked]}
         if args.need is not None:
-            out = {"need": args.need, **_leaders(args.leaders), **out}
-        print(json.dumps(out) if args.json else _choices_text(ranked, args.leaders))
+            out = {"need": args.need, **_counted(args), **out}
+        print(json.dumps(out) if args.json else _choices_text(ranked, _counting(out)))
     elif args.need is None and args.dice is None and args.points is None:
         out = _summary(solved)
         print(json.dumps(out) if args.json else _summary_text(solved, out))
     else:
-        out = _decision(solved, points, args.dice, args.need, tie_share)
-        out.update(_leaders(args.leaders))
+        out = _decision(solved, points, args.dice, args.need, tie_share, holds)
+        out.update(_counted(args))
         print(json.dumps(out) if args.json else _decision_text(out))
     return 0
 
@@ -101,18 +115,27 @@ def _tie_share(leaders: int, need: int | None, ties: str) -> float:
     return 1.0 / (leaders + 1)
 
 
-def _leaders(leaders: int) -> dict[str, int]:
-    return {"leaders": leaders} if leaders else {}
+def _counted(args: argparse.Namespace) -> dict[str, Any]:
+    """--leaders and --later as given, for the output."""
+    return {**({"leaders": args.leaders} if args.leaders else {}),
+            **({"later": args.later} if args.later else {})}
+
+
+def _counting(out: dict[str, Any], tie: str = "roll-off") -> str:
+    """What a chance to win counts besides reaching the need, in words ("" for nothing)."""
+    counted = [words for key, words in (("leaders", tie), ("later", "players to come"))
+               if key in out]
+    return " and ".join(counted)
 
 
 def _decision(solved: Coach, points: int, dice: int | None, need: int | None,
-              tie_share: float = 0.0) -> dict[str, Any]:
+              tie_share: float = 0.0, holds: tuple[float, ...] = ()) -> dict[str, Any]:
     """Before a throw: bank or roll, with the expected points or the chance to reach `need`."""
     dice = solved.rules.dice if dice is None else dice
     if need is None:
         then, expected = solved.decide(points, dice)
         return {"points": points, "dice": dice, "expected": round(expected, 1), "choice": then}
-    then, chance = solved.win(need, tie_share).decide(points, dice)
+    then, chance = solved.win(need, tie_share, holds).decide(points, dice)
     return {
         "need": need,
         "points": points,
@@ -148,21 +171,22 @@ def _summary_text(solved: Coach, out: dict[str, Any]) -> str:
 def _decision_text(out: dict[str, Any]) -> str:
     head = f"{out['points']} points, {_dice(out['dice'])} to throw"
     if "need" in out:
-        reaches = "wins, a tie's roll-off counted," if "leaders" in out else "reaches it"
+        counting = _counting(out, "a tie's roll-off")
+        reaches = f"wins, {counting} counted," if counting else "reaches it"
         return (f"{head}, need {out['need']}: {out['choice']} ({reaches} "
                 f"{out['probability']:.1%})")
     return f"{head}: {out['choice']} (expected {out['expected']} banked this turn)"
 
 
-def _choices_text(ranked: Sequence[Choice | WinChoice], leaders: int = 0) -> str:
+def _choices_text(ranked: Sequence[Choice | WinChoice], counting: str = "") -> str:
     if not ranked:
         return "FARKLE: nothing scores"
     chance = isinstance(ranked[0], WinChoice)
     w = max(6, *(len(str(c.keep)) for c in ranked))
     lines = [
         f"  {'keep':<{w}} {'points':>6} {'total':>6}  {'then':<12} "
-        + ("expected banked" if not chance else "chance to win (roll-off counted)" if leaders
-           else "chance to reach the need")
+        + ("expected banked" if not chance else f"chance to win ({counting} counted)"
+           if counting else "chance to reach the need")
     ]
     for i, c in enumerate(ranked):
         then = "bank" if c.then == "bank" else f"roll {_dice(c.dice)}"
