@@ -147,6 +147,9 @@ def event_to_json(event: Event) -> dict[str, Any]:
     return body
 
 
+_PLAIN: dict[str, type] = {"str": str, "int": int, "bool": bool}  # the other fields' types
+
+
 def event_from_json(body: Mapping[str, Any]) -> Event:
     """The event a dict from `event_to_json` describes; FarkleError if it is not one."""
     try:
@@ -160,6 +163,10 @@ def event_from_json(body: Mapping[str, Any]) -> Event:
                 values[field.name] = RuleSet().with_changes(raw, origin="stored rules")
             elif field.type == "tuple[str, ...]":
                 values[field.name] = tuple(str(item) for item in raw)
+            elif not isinstance(raw, _PLAIN[str(field.type)]) or (
+                    field.type == "int" and isinstance(raw, bool)):
+                raise TypeError(f"{field.name} is not {field.type}")  # a hand edit: the game
+                # is left out of reports, not a traceback in every one
             else:
                 values[field.name] = raw
         event: Event = cls(**values)
