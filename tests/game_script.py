@@ -8,7 +8,7 @@ Dice may carry colours: `throw 1:red 1:red 1:red 5:blue 2:blue 3:blue`.
 from __future__ import annotations
 
 from farkle_pi.game import AddPlayer, Bank, Command, Correct, Game, Keep, Steal, Throw, Undo
-from farkle_pi.rules import Roll
+from farkle_pi.rules import Roll, load_rules
 
 
 def parse_command(line: str) -> Command:
@@ -38,3 +38,8 @@ def play(game: Game, script: str) -> Game:
 
 def scores(game: Game) -> dict[str, int]:
     return {p.name: p.score for p in game.state.players}
+
+
+def standard(*players: str, **changes: str) -> Game:
+    """A game under the standard rules with these changes (Ann and Bob unless named)."""
+    return Game(list(players) or ["Ann", "Bob"], load_rules("standard", changes))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from game_script import parse_command, play, scores
+from game_script import parse_command, play, scores, standard
 
 from farkle_pi.game import (
     AddPlayer,
@@ -17,11 +17,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.rules import Roll, load_rules
-
-
-def standard(*players: str, **changes: str) -> Game:
-    return Game(list(players) or ["Ann", "Bob"], load_rules("standard", changes))
+from farkle_pi.rules import Roll
 
 
 def test_farkle_loses_the_turn_points() -> None:

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from game_script import play, scores
+from game_script import play, scores, standard
 
 from farkle_pi.game import (
     AddPlayer,
@@ -31,10 +31,6 @@ from farkle_pi.game import (
 )
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
-
-
-def standard(*players: str, **changes: str) -> Game:
-    return Game(list(players) or ["Ann", "Bob"], load_rules("standard", changes))
 
 
 def test_a_log_that_does_not_begin_with_its_new_game_is_refused() -> None:
