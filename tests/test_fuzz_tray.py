@@ -9,6 +9,7 @@ picture. Seeds the tray once got wrong are kept as examples."""
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 from fuzzing import fuzz_settings, tally
 from hypothesis import example, given
 from hypothesis import strategies as st
-from tray_scenes import FPS, Die, FakeReader, Film, background, picture
+from tray_scenes import FPS, SIDE, Die, FakeReader, Film, background, picture
 
 from farkle_pi.tray import Tray
 from farkle_pi.vision.calibration import Calibration
@@ -61,7 +62,11 @@ class Story:
         return dice
 
     def roll(self, new: list[Die], lying: list[Die]) -> None:
-        """The `new` dice slide 100 px to rest among those `lying`."""
+        """The `new` dice slide 100 px to rest among those `lying`. A new die may come to rest
+        where one lay, but not with its face as well (nothing in the picture tells that from
+        the die nudged: the tray takes it so, see docs/tray.md)."""
+        new = [(x, y, face % 6 + 1 if self.lay_there(x, y, face) else face)
+               for x, y, face in new]
         count = round(0.8 * FPS)
         for k in range(count):
             u = (count - k) / count
@@ -79,6 +84,11 @@ class Story:
             self.hand(0.4, [], (300, 200), (700, 200))
             self.film.still(0.1, gain=self.light)
         self.roll(self.places(self.rng.randint(1, 6), []), [])
+
+    def lay_there(self, x: int, y: int, face: int) -> bool:
+        """Whether a die of that face lay within half a die of (x, y)."""
+        return any(f == face and math.dist((x, y), (a, b)) <= SIDE / 2 + 1
+                   for a, b, f in self.lying)
 
     def throw_some(self) -> None:
         """Some of the dice picked up and thrown, the rest left lying (the table refuses it)."""
@@ -183,7 +193,6 @@ def calibration(tmp_path_factory: pytest.TempPathFactory) -> Calibration:
 @given(seed=st.integers(0, 2**32 - 1), calibrated=st.booleans())
 @example(seed=0, calibrated=False)  # dice picked up and thrown at once, one landing within
 @example(seed=10, calibrated=True)  # half a die of where one lay: the throw was lost
-@example(seed=19, calibrated=True)  # ... with its face: the other taken for a die pushed aside
 @example(seed=1, calibrated=True)  # a dim moment in a calibrated tray: dice taken as set aside
 def test_the_tray_reports_what_happened(seed: int, calibrated: bool,
                                         calibration: Calibration) -> None:
