@@ -44,8 +44,7 @@ class MotionMeter:
         config: MotionConfig | None = None,
     ) -> None:
         self.config = config or MotionConfig()
-        self._previous: Mask | None = None  # the last frame, shrunk and grey
-        self._previous_colour: Image | None = None  # ... in colour, blurred
+        self._previous: Image | None = None  # the last frame, shrunk and blurred
         self._colour: Image | None = None
         self._scale = 1.0
         self._reference_image = reference
@@ -54,8 +53,9 @@ class MotionMeter:
         self._tray_mask: Mask | None = None
         self._die_size_px = die_size_px
 
-    def shrink(self, image: Image) -> Mask:
-        """Grey, about 160 px wide, lightly blurred: what every check looks at."""
+    def shrink(self, image: Image) -> Image:
+        """About 160 px wide (kept for the hand check), then lightly blurred: what the motion
+        check looks at."""
         height, width = image.shape[:2]
         self._scale = SMALL_WIDTH / width
         size = (SMALL_WIDTH, max(1, round(height * self._scale)))
@@ -63,23 +63,20 @@ class MotionMeter:
         small = np.asarray(cv2.resize(image[::step, ::step], size, interpolation=cv2.INTER_AREA),
                            np.uint8)
         self._colour = small
-        grey = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
-        return np.asarray(cv2.blur(grey, (3, 3)), np.uint8)
+        return np.asarray(cv2.blur(small, (3, 3)), np.uint8)
 
     def moving_share(self, image: Image) -> float:
         """Share of pixels that changed since the last frame (1.0 for the first frame), in any
         colour channel: a red die sliding on brown wood is nearly as bright as the wood (in
         grey alone it went unseen below 8 px a frame; now below 4)."""
-        grey = self._previous = self.shrink(image)
-        assert self._colour is not None  # shrink keeps the frame's colours
-        colour = np.asarray(cv2.blur(self._colour, (3, 3)), np.uint8)
-        previous, self._previous_colour = self._previous_colour, colour
-        if previous is None or previous.shape != colour.shape:
+        small = self.shrink(image)
+        previous, self._previous = self._previous, small
+        if previous is None or previous.shape != small.shape:
             return 1.0
-        blue, green, red = cv2.split(cv2.absdiff(colour, previous))
+        blue, green, red = cv2.split(cv2.absdiff(small, previous))
         diff = cv2.max(cv2.max(blue, green), red)  # numpy's max over channels: 70x the time
         changed = int(np.count_nonzero(diff > self.config.diff_level))
-        return changed / grey.size
+        return changed / int(small.shape[0] * small.shape[1])
 
     def is_still(self, share: float) -> bool:
         return share <= self.config.still_share
@@ -91,13 +88,13 @@ class MotionMeter:
 
     def hand_in_view(self) -> bool:
         """True when the last frame shows a hand or arm (needs the empty-tray reference)."""
-        grey, colour = self._previous, self._colour
-        if grey is None or colour is None or not self.sees_hands:
+        colour = self._colour
+        if colour is None or not self.sees_hands:
             return False
         found = self._foreground(colour, self._small_reference(colour.shape))
         count, labels, stats, _ = cv2.connectedComponentsWithStats(found, connectivity=8)
         die_area = self._die_area_small()
-        border = self._border_ring(grey.shape)
+        border = self._border_ring(colour.shape[:2])
         for label in range(1, count):
             area = int(stats[label, cv2.CC_STAT_AREA])
             if area >= self.config.hand_die_areas * die_area:

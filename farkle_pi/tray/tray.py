@@ -232,8 +232,8 @@ class Tray:
         face read otherwise than before, or a die nudged, keeps its place."""
         if was.value is None or found.value is None or was.value == found.value:
             return False
-        return picture is not None and self._picture is not None and not looks_as_before(
-            was, picture, self._picture)
+        return picture is not None and self._picture is not None and not self._still_there(
+            was, picture)
 
     def _hidden(self, die: DieReading, picture: Image | None,
                 lying: Sequence[DieReading]) -> bool:
