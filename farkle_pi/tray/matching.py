@@ -83,32 +83,62 @@ def nudged(
 def vote(readings: Sequence[Sequence[DieReading]]) -> tuple[DieReading, ...]:
     """One reading agreed by several still frames.
 
-    The die count seen most often wins (ties: the latest); each die of the latest
-    frame with that count takes the value most frames agree on, or None when no
-    value has a strict majority of the frames, so a flickering read is reported
-    as unreadable rather than guessed.
+    Each die is followed across the frames by its place; it is there when most frames saw it
+    (on a tie, when the latest did), so a die the reader missed in one frame and another die
+    missed in the next are both kept (a vote on the count alone dropped them, and they came
+    back at the next stillness as a throw nobody made). It takes the value most of the frames
+    that saw it agree on, or None when no value has a strict majority of them, so a
+    flickering read is reported as unreadable rather than guessed.
     """
     if not readings:
         return ()
-    counts = Counter(len(r) for r in readings)
-    best = max(counts.values())
-    size = next(len(r) for r in reversed(readings) if counts[len(r)] == best)
-    frames = [r for r in readings if len(r) == size]
-    anchor = frames[-1]
-    agreed: list[DieReading] = []
-    for j, die in enumerate(anchor):
-        seen = [die]
-        for other in frames[:-1]:
-            seen += [other[i] for i, k in match(other, anchor) if k == j]
-        agreed.append(_agree(die, seen, len(frames)))
-    return tuple(agreed)
+    tracks = _tracks(readings)
+    last = {id(die) for die in readings[-1]}
+    frames = len(readings)
+    there = [track for track in tracks
+             if len(track) * 2 > frames or (len(track) * 2 == frames and id(track[-1]) in last)]
+    order = {id(die): k for k, die in enumerate(readings[-1])}  # the latest frame's order
+    there.sort(key=lambda track: order.get(id(track[-1]), len(order)))
+    return tuple(_agree(track) for track in there)
 
 
-def _agree(anchor: DieReading, seen: list[DieReading], frames: int) -> DieReading:
+def in_doubt(readings: Sequence[Sequence[DieReading]]) -> bool:
+    """Whether the frames are too split for the vote to stand: for some die, the frames that
+    saw it outnumber those that missed it (or the other way round) by less than two, or its
+    face's readings outnumber the others' by less than two. Three frames of which one missed
+    or misread a die are so: one more frame then decides it."""
+    frames = len(readings)
+    for track in _tracks(readings):
+        if abs(2 * len(track) - frames) < 2:
+            return True
+        if len(track) * 2 > frames:
+            top = Counter(d.value for d in track).most_common(1)[0][1]
+            if 2 * top - len(track) < 2:
+                return True
+    return False
+
+
+def _tracks(readings: Sequence[Sequence[DieReading]]) -> list[list[DieReading]]:
+    """Each die's readings over the frames, oldest first, followed by its place."""
+    tracks: list[list[DieReading]] = []
+    for frame in readings:
+        latest = [track[-1] for track in tracks]
+        paired = {j: i for i, j in match(latest, frame)}
+        for j, die in enumerate(frame):
+            if j in paired:
+                tracks[paired[j]].append(die)
+            else:
+                tracks.append([die])
+    return tracks
+
+
+def _agree(seen: list[DieReading]) -> DieReading:
+    """The latest reading with the value, confidence and lean the readings agree on."""
+    latest, frames = seen[-1], len(seen)
     value, votes = Counter(d.value for d in seen).most_common(1)[0]
-    flat = sum(d.flat for d in seen) * 2 > len(seen)
+    flat = sum(d.flat for d in seen) * 2 > frames
     if value is None or votes * 2 <= frames:
         confidence = min(d.confidence for d in seen)
-        return replace(anchor, value=None, confidence=confidence, flat=flat)
+        return replace(latest, value=None, confidence=confidence, flat=flat)
     confidence = sum(d.confidence for d in seen if d.value == value) / frames
-    return replace(anchor, value=value, confidence=confidence, flat=flat)
+    return replace(latest, value=value, confidence=confidence, flat=flat)

@@ -21,6 +21,10 @@ class Phase(Enum):
 class SettleConfig:
     settle_s: float = 0.3
     votes: int = 3
+    # While the reads are split (tray.matching.in_doubt: a die missed or misread in one of
+    # three), more frames are read, up to this many: a die the reader misses now and then is
+    # voted in, not left out of a throw to come back later as a throw nobody made
+    most_votes: int = 7
 
 
 class SettleClock:

@@ -13,7 +13,7 @@ from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
 from farkle_pi.tray.floor import looks_as_before, shows_empty_tray, shows_floor
-from farkle_pi.tray.matching import dedupe, die_px, match, nudged, vote
+from farkle_pi.tray.matching import dedupe, die_px, in_doubt, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
 from farkle_pi.vision.calibration import Calibration
@@ -120,6 +120,8 @@ class Tray:
             self._reads.append(dedupe(self.reader(frame.image)))
         if not self.clock.ready(frame.t, len(self._reads)):
             return []
+        if len(self._reads) < self.clock.config.most_votes and in_doubt(self._reads):
+            return []  # the next frame is read too
         self.clock.done()
         agreed = vote(self._reads)
         self._reads.clear()
