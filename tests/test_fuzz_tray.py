@@ -5,13 +5,15 @@ light changing, dim moments the reader sees no die in, dice nudged. The tray mus
 throw with its faces and how many dice lay still, every die taken out, and nothing else.
 
 The fake reader of tray_scenes reads what the pictures show; with and without the empty-tray
-picture. Seeds the tray once got wrong are kept as examples."""
+picture; and a flaky one that misses or misreads a die now and then, as the real reader does
+at the edge of what it sees. Seeds the tray once got wrong are kept as examples."""
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
@@ -21,8 +23,10 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 from tray_scenes import FPS, SIDE, Die, FakeReader, Film, background, picture
 
+from farkle_pi.devices.frames import Image
 from farkle_pi.tray import Tray
 from farkle_pi.vision.calibration import Calibration
+from farkle_pi.vision.types import DieReading
 
 TRAY = ((20.0, 20.0), (500.0, 20.0), (500.0, 460.0), (20.0, 460.0))
 KEEP = ((530.0, 20.0), (630.0, 20.0), (630.0, 460.0), (530.0, 460.0))
@@ -194,11 +198,55 @@ def calibration(tmp_path_factory: pytest.TempPathFactory) -> Calibration:
 @example(seed=0, calibrated=False)  # dice picked up and thrown at once, one landing within
 @example(seed=10, calibrated=True)  # half a die of where one lay: the throw was lost
 @example(seed=1, calibrated=True)  # a dim moment in a calibrated tray: dice taken as set aside
+@example(seed=808, calibrated=False)  # a die half under a resting hand read otherwise: a throw
 def test_the_tray_reports_what_happened(seed: int, calibrated: bool,
                                         calibration: Calibration) -> None:
     tally("tray: random stories")
     s = story(seed, calibrated)
     tray = Tray(FakeReader(), calibration=calibration if calibrated else None)
+    got = [(e.kind, tuple(sorted(v for v in e.values if v is not None)), e.lying)
+           for e in tray.run(s.film.frames) if e.kind != "prompt"]
+    assert got == s.expected
+
+
+class FlakyReader(FakeReader):
+    """Misses or misreads one die in half of its reads, at random, but never a die it missed or
+    misread in either of its last two reads: so most of any three reads see each die right,
+    and the tray must still report exactly what happened."""
+
+    def __init__(self, rng: random.Random) -> None:
+        super().__init__()
+        self.rng = rng
+        self.spoiled: list[tuple[int, int] | None] = []  # each read's spoiled die, by place
+
+    def __call__(self, image: Image) -> Sequence[DieReading]:
+        found = list(super().__call__(image))
+        spoiled = None
+        if found and self.rng.random() < 0.5:
+            k = self.rng.randrange(len(found))
+            place = (round(found[k].center[0]), round(found[k].center[1]))
+            if place not in self.spoiled[-2:]:
+                spoiled = place
+                value = found[k].value
+                if value is None or self.rng.random() < 0.5:
+                    del found[k]
+                else:
+                    found[k] = replace(found[k], value=self.rng.choice(
+                        [v for v in range(1, 7) if v != value]))
+        self.spoiled.append(spoiled)
+        return found
+
+
+@fuzz_settings(ci_examples=6)
+@given(seed=st.integers(0, 2**32 - 1), calibrated=st.booleans())
+def test_the_tray_reports_what_happened_with_a_flaky_reader(
+        seed: int, calibrated: bool, calibration: Calibration) -> None:
+    """A vote on the count alone lost a die missed by one read and another missed by the next
+    (then a throw nobody made), and three reads of which one misread a die made it unreadable."""
+    tally("tray: random stories, flaky reader")
+    s = story(seed, calibrated)
+    tray = Tray(FlakyReader(random.Random(seed)),
+                calibration=calibration if calibrated else None)
     got = [(e.kind, tuple(sorted(v for v in e.values if v is not None)), e.lying)
            for e in tray.run(s.film.frames) if e.kind != "prompt"]
     assert got == s.expected

@@ -165,6 +165,39 @@ def test_without_an_empty_tray_picture_a_hand_resting_over_a_die_does_not_take_i
     assert summary(list(tray.run(film.frames[taken:]))) == [("removed", (3,))]
 
 
+
+class HalfUnderHand(FakeReader):
+    """Reads a die the hand half covers as a 6 (half a die may show any face)."""
+
+    sixes = 0
+
+    def __call__(self, image: Image) -> list[DieReading]:
+        hand = np.all(image == (120, 160, 180), axis=2)
+        found = []
+        for die in super().__call__(image):
+            x, y, w, h = die.bbox
+            if hand[max(0, y - 2):y + h + 2, max(0, x - 2):x + w + 2].any():
+                die = replace(die, value=6)
+                self.sixes += 1
+            found.append(die)
+        return found
+
+
+def test_without_an_empty_tray_picture_a_die_half_under_a_resting_hand_is_no_throw() -> None:
+    """No calibration: the tray reads with a palm resting over a corner of the 3, which reads
+    as a 6 and its square no longer looks as it did. Dice thrown at once land so near a place
+    now and then, and such a die is taken for a new throw's; but this one lies in an arm
+    reaching in from the picture's edge: it keeps its place and its 3 (before the forty-eighth
+    session: a throw of 1, 5 and 6 with two dice lying, then 1, 3, 5 once the hand was gone,
+    "no throw" on the screen twice). Found by the random-story fuzz (seed 808)."""
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 250), (340, 250)).still(2.5, THREE, hand=(340, 250))
+    film.hand_moving(0.5, THREE, (340, 250), (700, 250)).still(1.2, THREE)
+    reader = HalfUnderHand()
+    assert summary(run(film, reader)) == [("settled", (1, 3, 5))]
+    assert reader.sixes >= 3  # it did read the 6 (a vote's worth)
+
+
 def test_a_die_taken_out_under_a_resting_hand_is_removed_once_the_hand_is_gone() -> None:
     """The 3 is taken and the hand rests where it lay: not yet removed (the place shows the
     hand), then removed when the place shows the floor."""

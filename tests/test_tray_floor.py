@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from tray_scenes import FakeReader, picture
 
-from farkle_pi.tray.floor import FLOOR_LEVEL, shows_empty_tray, shows_floor
+from farkle_pi.tray.floor import FLOOR_LEVEL, shows_empty_tray, shows_floor, under_arm
 from farkle_pi.vision.types import DieReading
 
 FLOOR = (190, 200, 205)  # light paper
@@ -70,3 +70,39 @@ def test_with_the_empty_tray_a_die_by_the_wall_taken_out_shows_the_floor() -> No
     assert shows_empty_tray(one, then, empty) is False
     hand = board([], patch=(85, 100, (120, 150, 190)))
     assert shows_empty_tray(one, hand, empty) is False
+
+
+def arm(image: np.ndarray, x: int, y: int) -> np.ndarray:
+    """An arm from the picture's right edge to a palm whose left side is at x, 40 px tall."""
+    image = image.copy()
+    image[y - 20:y + 20, x:] = (90, 120, 160)
+    return image
+
+
+def test_a_die_in_an_arm_reaching_in_from_the_edge_is_under_an_arm() -> None:
+    one, two = die(100, 100), die(200, 100)
+    then = board([(100, 100), (200, 100)])
+    now = arm(then, 190, 110)  # over the 2's lower half
+    assert under_arm(two, now, then)
+    assert not under_arm(one, now, then)  # the arm does not reach it
+    assert not under_arm(two, then, then)  # nothing changed
+
+
+def test_a_die_in_a_change_that_is_not_an_arm_is_not_under_one() -> None:
+    """A die thrown to land by its old place changes a die-sized spot, and a patch in the
+    middle of the picture (a die-sized shadow, a card) is no arm: neither reaches the edge, or
+    is big enough."""
+    two = die(200, 100)
+    then = board([(100, 100), (200, 100)])
+    assert not under_arm(two, board([(100, 100), (205, 108)]), then)
+    assert not under_arm(two, board([(100, 100)], patch=(200, 100, (90, 120, 160))), then)
+    edge_die = die(305, 100)  # a die landed at the edge: a change reaching it, but small
+    assert not under_arm(edge_die, board([(100, 100), (305, 100)]), board([(100, 100)]))
+
+
+def test_an_arm_is_seen_when_the_light_changed_too() -> None:
+    two = die(200, 100)
+    then = board([(100, 100), (200, 100)])
+    now = arm(board([(100, 100), (200, 100)], light=0.7), 190, 110)
+    assert under_arm(two, now, then)
+    assert not under_arm(two, board([(100, 100), (200, 100)], light=0.7), then)

@@ -31,6 +31,12 @@ RING = 0.5  # the floor around a die: its square grown by this many sides each w
 GAP = 0.1  # ... less the squares of the dice (grown by this many sides), the die's own too
 SOME_FLOOR = 0.2  # share of the ring that must be floor to judge by it (a die among others)
 PLACE = 0.3  # the die's place: this many sides around its centre
+# A change from the last still picture (grey levels, the largest channel, brightness matched)
+# at least this many die squares big that reaches the picture's edge is an arm reaching in
+# (tray/motion.py's rule for a hand over the rim); looked at every ARM_STEP-th pixel
+ARM_LEVEL = 40.0
+ARM_DICE = 2.5
+ARM_STEP = 4
 
 
 def looks_as_before(die: DieReading, now: Image, then: Image) -> bool:
@@ -44,6 +50,29 @@ def looks_as_before(die: DieReading, now: Image, then: Image) -> bool:
     gain = _median_grey(now) / max(1.0, _median_grey(then))
     square_then = then[y0:y + h, x0:x + w].astype(np.float32) * gain
     return bool(square_now.size) and float(np.abs(square_now - square_then).mean()) < STILL_THERE
+
+
+def under_arm(die: DieReading, now: Image, then: Image) -> bool:
+    """Whether the die's square in `now` lies in an arm or hand that was not in `then`: a
+    change from `then` bigger than ARM_DICE die squares that reaches the picture's edge.
+    Without an empty-tray picture a hand resting over the dice is read (tray/motion.py): a
+    die half under it may be read with another face, and must not be taken for a new throw."""
+    if now.shape != then.shape:
+        return False
+    small_now = now[::ARM_STEP, ::ARM_STEP].astype(np.float32)
+    gain = _median_grey(now) / max(1.0, _median_grey(then))
+    small_then = then[::ARM_STEP, ::ARM_STEP].astype(np.float32) * gain
+    changed = (np.abs(small_now - small_then).max(axis=2) > ARM_LEVEL).astype(np.uint8)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
+    x, y, w, h = (v // ARM_STEP for v in die.bbox)
+    square = labels[max(0, y):y + max(1, h), max(0, x):x + max(1, w)]
+    rows, cols = changed.shape
+    for label in {int(v) for v in np.unique(square)} - {0}:
+        left, top, width, height, area = (int(v) for v in stats[label])
+        edge = left == 0 or top == 0 or left + width == cols or top + height == rows
+        if edge and area >= ARM_DICE * max(1, w) * max(1, h):
+            return True
+    return False
 
 
 def shows_floor(die: DieReading, now: Image, then: Image,

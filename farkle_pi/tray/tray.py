@@ -12,7 +12,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
-from farkle_pi.tray.floor import looks_as_before, shows_empty_tray, shows_floor
+from farkle_pi.tray.floor import looks_as_before, shows_empty_tray, shows_floor, under_arm
 from farkle_pi.tray.matching import dedupe, die_px, in_doubt, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
@@ -163,7 +163,10 @@ class Tray:
             if in_play:
                 return self._throw(t, in_play)
             return [TrayEvent(t, "empty")] if before is None else []
-        pairs = [(i, j) for i, j in match(before, in_play)
+        matched = match(before, in_play)
+        covered = {j: before[i] for i, j in matched if self._under_arm(before[i], picture)}
+        in_play = tuple(covered.get(j, die) for j, die in enumerate(in_play))
+        pairs = [(i, j) for i, j in matched
                  if not self._thrown_again(before[i], in_play[j], picture)]
         lying = [(i, j) for i, j in pairs  # not those that landed near a place: they moved
                  if self._lay_still(before[i], in_play[j], picture)]
@@ -236,6 +239,13 @@ class Tray:
             return False
         return picture is not None and self._picture is not None and not self._still_there(
             was, picture)
+
+    def _under_arm(self, die: DieReading, picture: Image | None) -> bool:
+        """Whether a die of the last report lies under an arm or hand now (tray/floor.py): what
+        is read of it is half a die, and the die keeps its reading."""
+        if picture is None or self._picture is None or self._still_there(die, picture):
+            return False
+        return under_arm(die, picture, self._picture)
 
     def _hidden(self, die: DieReading, picture: Image | None,
                 lying: Sequence[DieReading]) -> bool:
