@@ -570,7 +570,10 @@ def check_database(config: Config) -> Finding:
     except sqlite3.Error as error:
         verdict = str(error)
     if verdict != "ok":
-        verdict = verdict.splitlines()[0]  # quick_check lists every damaged page: one is enough
+        # quick_check lists every damaged page after a "*** in database main ***" line: the
+        # first damage is enough
+        lines = verdict.splitlines() or [verdict]
+        verdict = next((line for line in lines if not line.startswith("*** ")), lines[0])
         return Finding("database", Status.FAIL, (
             f"{path} is damaged ({verdict}); stop the table and move the file aside with its "
             "-wal and -shm files: a new one starts empty"
