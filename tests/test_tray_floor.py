@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from tray_scenes import FakeReader, picture
 
-from farkle_pi.tray.floor import FLOOR_LEVEL, shows_empty_tray, shows_floor, under_arm
+from farkle_pi.tray import floor
+from farkle_pi.tray.floor import FLOOR_LEVEL, Arms, shows_empty_tray, shows_floor, under_arm
 from farkle_pi.vision.types import DieReading
 
 FLOOR = (190, 200, 205)  # light paper
@@ -106,3 +108,23 @@ def test_an_arm_is_seen_when_the_light_changed_too() -> None:
     now = arm(board([(100, 100), (200, 100)], light=0.7), 190, 110)
     assert under_arm(two, now, then)
     assert not under_arm(two, board([(100, 100), (200, 100)], light=0.7), then)
+
+
+def test_the_arms_of_a_report_are_found_once_for_all_its_dice(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A report asks about every die that moved; the change map costs a millisecond here (five
+    on a Pi), so it is made once, not once a die."""
+    made: list[int] = []
+    edge_changes = floor._edge_changes
+
+    def counted(now: np.ndarray, then: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        made.append(1)
+        return edge_changes(now, then)
+
+    monkeypatch.setattr(floor, "_edge_changes", counted)
+    one, two = die(100, 100), die(200, 100)
+    then = board([(100, 100), (200, 100)])
+    arms = Arms(arm(then, 190, 110), then)
+    assert made == []  # not made before a die is asked about
+    assert [arms.over(two), arms.over(one), arms.over(two)] == [True, False, True]
+    assert made == [1]

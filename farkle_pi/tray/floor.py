@@ -52,27 +52,50 @@ def looks_as_before(die: DieReading, now: Image, then: Image) -> bool:
     return bool(square_now.size) and float(np.abs(square_now - square_then).mean()) < STILL_THERE
 
 
-def under_arm(die: DieReading, now: Image, then: Image) -> bool:
-    """Whether the die's square in `now` lies in an arm or hand that was not in `then`: a
-    change from `then` bigger than ARM_DICE die squares that reaches the picture's edge.
-    Without an empty-tray picture a hand resting over the dice is read (tray/motion.py): a
-    die half under it may be read with another face, and must not be taken for a new throw."""
-    if now.shape != then.shape:
+class Arms:
+    """The arms and hands reaching in between two pictures: changes from `then` bigger than
+    ARM_DICE die squares that reach the picture's edge. Without an empty-tray picture a hand
+    resting over the dice is read (tray/motion.py): a die half under it may be read with
+    another face, and must not be taken for a new throw. The change map is made once, on the
+    first die asked about, for every die of a report."""
+
+    def __init__(self, now: Image, then: Image) -> None:
+        self._now, self._then = now, then
+        self._map: tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]] | None = None
+
+    def over(self, die: DieReading) -> bool:
+        """Whether the die's square in `now` lies in an arm or hand that was not in `then`."""
+        if self._now.shape != self._then.shape:
+            return False
+        if self._map is None:
+            self._map = _edge_changes(self._now, self._then)
+        labels, stats = self._map
+        x, y, w, h = (v // ARM_STEP for v in die.bbox)
+        square = labels[max(0, y):y + max(1, h), max(0, x):x + max(1, w)]
+        rows, cols = labels.shape
+        for label in {int(v) for v in np.unique(square)} - {0}:
+            left, top, width, height, area = (int(v) for v in stats[label])
+            edge = left == 0 or top == 0 or left + width == cols or top + height == rows
+            if edge and area >= ARM_DICE * max(1, w) * max(1, h):
+                return True
         return False
+
+
+def under_arm(die: DieReading, now: Image, then: Image) -> bool:
+    """Whether the die's square in `now` lies in an arm or hand that was not in `then`."""
+    return Arms(now, then).over(die)
+
+
+def _edge_changes(now: Image, then: Image
+                  ) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Connected changes from `then` to `now` (every ARM_STEP-th pixel, brightness matched):
+    their labels and OpenCV's stats (left, top, width, height, area) of each."""
     small_now = now[::ARM_STEP, ::ARM_STEP].astype(np.float32)
     gain = _median_grey(now) / max(1.0, _median_grey(then))
     small_then = then[::ARM_STEP, ::ARM_STEP].astype(np.float32) * gain
     changed = (np.abs(small_now - small_then).max(axis=2) > ARM_LEVEL).astype(np.uint8)
     _, labels, stats, _ = cv2.connectedComponentsWithStats(changed, connectivity=8)
-    x, y, w, h = (v // ARM_STEP for v in die.bbox)
-    square = labels[max(0, y):y + max(1, h), max(0, x):x + max(1, w)]
-    rows, cols = changed.shape
-    for label in {int(v) for v in np.unique(square)} - {0}:
-        left, top, width, height, area = (int(v) for v in stats[label])
-        edge = left == 0 or top == 0 or left + width == cols or top + height == rows
-        if edge and area >= ARM_DICE * max(1, w) * max(1, h):
-            return True
-    return False
+    return np.asarray(labels, np.int32), np.asarray(stats, np.int32)
 
 
 def shows_floor(die: DieReading, now: Image, then: Image,

@@ -12,7 +12,7 @@ import numpy as np
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray.count import DiceCount
 from farkle_pi.tray.events import PromptReason, TrayEvent
-from farkle_pi.tray.floor import looks_as_before, shows_empty_tray, shows_floor, under_arm
+from farkle_pi.tray.floor import Arms, looks_as_before, shows_empty_tray, shows_floor
 from farkle_pi.tray.matching import dedupe, die_px, in_doubt, match, nudged, vote
 from farkle_pi.tray.motion import MotionConfig, MotionMeter
 from farkle_pi.tray.settle import SettleClock, SettleConfig
@@ -164,7 +164,8 @@ class Tray:
                 return self._throw(t, in_play)
             return [TrayEvent(t, "empty")] if before is None else []
         matched = match(before, in_play)
-        covered = {j: before[i] for i, j in matched if self._under_arm(before[i], picture)}
+        arms = self._arms(picture)
+        covered = {j: before[i] for i, j in matched if self._under_arm(before[i], picture, arms)}
         in_play = tuple(covered.get(j, die) for j, die in enumerate(in_play))
         pairs = [(i, j) for i, j in matched
                  if not self._thrown_again(before[i], in_play[j], picture)]
@@ -240,12 +241,18 @@ class Tray:
         return picture is not None and self._picture is not None and not self._still_there(
             was, picture)
 
-    def _under_arm(self, die: DieReading, picture: Image | None) -> bool:
-        """Whether a die of the last report lies under an arm or hand now (tray/floor.py): what
-        is read of it is half a die, and the die keeps its reading."""
-        if picture is None or self._picture is None or self._still_there(die, picture):
+    def _arms(self, picture: Image | None) -> Arms | None:
+        """The arms and hands reaching in since the last report's picture (tray/floor.py)."""
+        if picture is None or self._picture is None:
+            return None
+        return Arms(picture, self._picture)
+
+    def _under_arm(self, die: DieReading, picture: Image | None, arms: Arms | None) -> bool:
+        """Whether a die of the last report lies under an arm or hand now: what is read of it
+        is half a die, and the die keeps its reading."""
+        if arms is None or self._still_there(die, picture):
             return False
-        return under_arm(die, picture, self._picture)
+        return arms.over(die)
 
     def _hidden(self, die: DieReading, picture: Image | None,
                 lying: Sequence[DieReading]) -> bool:
