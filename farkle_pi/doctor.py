@@ -229,7 +229,9 @@ _SPEC = re.compile(r"^([A-Za-z0-9_.-]+)\s*([<>=!~,.\d\s]*)$")
 
 
 def _version_key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", version.split("+")[0])[:4])
+    """The first four numbers, missing ones 0: 2.0 is 2.0.0 (as a tuple, (2, 0) < (2, 0, 0))."""
+    parts = [int(part) for part in re.findall(r"\d+", version.split("+")[0])[:4]]
+    return tuple(parts + [0] * (4 - len(parts)))
 
 
 _CLAUSE = re.compile(r"(>=|<=|==|!=|~=|<|>)\s*([\d.]+)")

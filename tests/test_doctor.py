@@ -288,7 +288,10 @@ def test_disk_verdicts(free_mb: int, status: Status, monkeypatch: pytest.MonkeyP
     ("version", "spec", "ok"),
     [("1.24.2", ">=1.24", True), ("1.23.5", ">=1.24", False), ("4.6.0", "<4.12,>=4.8", False),
      ("4.11.0", "<4.12,>=4.8", True), ("4.12.0", "<4.12,>=4.8", False),
-     ("2.0.1.post3", ">=2.0", True), ("2.1.2", ">=2.5", False), ("2.6.1", ">=2.5", True)],
+     ("2.0.1.post3", ">=2.0", True), ("2.1.2", ">=2.5", False), ("2.6.1", ">=2.5", True),
+     # versions with fewer parts than the bound: 2.0 is 2.0.0 (a tuple compare had 2.0 < 2.0.0)
+     ("2.0", ">=2.0.0", True), ("2.0", "==2.0.0", True), ("4.12", "<4.12.0", False),
+     ("2.0.0", "==2", True)],
 )
 def test_version_bounds(version: str, spec: str, ok: bool) -> None:
     assert doctor._meets(version, spec) is ok
