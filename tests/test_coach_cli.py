@@ -123,6 +123,33 @@ def test_players_to_come_count_in_the_chance_to_win(capsys: pytest.CaptureFixtur
     assert code == 2 and out == "" and "--need" in err and err.count("\n") == 1
 
 
+
+def test_players_to_come_off_the_board_must_make_the_entry_minimum(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """--later-off-board: a player still to play who is not on the board yet must make the
+    entry minimum (here 1,000) as well as pass the bank, so a bank of 500 holds more often
+    than against a player on the board; the chance is the table's (`later` with on_board
+    False)."""
+    rules = load_rules("standard", {"entry": 1000})
+    _, out, _ = run(capsys, "--json", "--set", "entry=1000", "--need", "500",
+                    "--later-off-board", "0", "112333")
+    data = json.loads(out)
+    best = data["choices"][0]
+    assert data["later_off_board"] == [0] and "later" not in data
+    assert (best["keep"], best["then"]) == ([1, 1, 3, 3, 3], "bank")
+    assert best["probability"] == pytest.approx(
+        1 - reach_chances(rules, on_board=False)[-(-1000 // coach(rules).step)])
+    _, out, _ = run(capsys, "--json", "--set", "entry=1000", "--need", "500", "--later", "0",
+                    "112333")
+    assert json.loads(out)["choices"][0]["probability"] < best["probability"] - 0.1
+    _, out, _ = run(capsys, "--set", "entry=1000", "--need", "500", "--later", "0",
+                    "--later-off-board", "-300", "--points", "500", "--dice", "1")
+    assert "(wins, players to come counted, " in out
+    assert win_chance(rules, 500, 500, 1, later=[(0, True), (-300, False)]) == pytest.approx(
+        float(out.split("%")[0].split()[-1]) / 100, abs=0.001)
+    code, out, err = run(capsys, "--later-off-board", "0", "112333")
+    assert code == 2 and out == "" and "--need" in err and err.count("\n") == 1
+
 def test_text_output_marks_the_best(capsys: pytest.CaptureFixture[str]) -> None:
     _, out, _ = run(capsys, "--points", "350", "15234")
     assert "<- best" in out.splitlines()[1] and "roll 4 dice" in out

@@ -46,6 +46,15 @@ def register(sub: Any) -> None:
         "of them passes it. Once for each",
     )
     parser.add_argument(
+        "--later-off-board",
+        type=int,
+        action="append",
+        default=[],
+        metavar="BEHIND",
+        help="as --later, for a player not on the board yet: their turn must make the entry "
+        "minimum too",
+    )
+    parser.add_argument(
         "--off-board", action="store_true", help="not on the board yet: the entry minimum applies"
     )
     parser.add_argument(
@@ -68,9 +77,10 @@ def run(args: argparse.Namespace) -> int:
         raise FarkleError("give either the thrown DICE or --dice N, not both")
     points = 0 if args.points is None else args.points
     tie_share = _tie_share(args.leaders, args.need, rules.ties)
-    if args.later and args.need is None:
+    if (args.later or args.later_off_board) and args.need is None:
         raise FarkleError("--later is for a last turn: give the points to reach with --need")
-    holds = coach_holds(rules, [(behind, True) for behind in args.later])
+    holds = coach_holds(rules, [(behind, True) for behind in args.later]
+                        + [(behind, False) for behind in args.later_off_board])
     if args.roll:
         roll = Roll.parse(args.roll)
         check_colours(roll, rules, required=False)
@@ -116,15 +126,16 @@ def _tie_share(leaders: int, need: int | None, ties: str) -> float:
 
 
 def _counted(args: argparse.Namespace) -> dict[str, Any]:
-    """--leaders and --later as given, for the output."""
+    """--leaders, --later and --later-off-board as given, for the output."""
     return {**({"leaders": args.leaders} if args.leaders else {}),
-            **({"later": args.later} if args.later else {})}
+            **({"later": args.later} if args.later else {}),
+            **({"later_off_board": args.later_off_board} if args.later_off_board else {})}
 
 
 def _counting(out: dict[str, Any], tie: str = "roll-off") -> str:
     """What a chance to win counts besides reaching the need, in words ("" for nothing)."""
     counted = [words for key, words in (("leaders", tie), ("later", "players to come"))
-               if key in out]
+               if key in out or (key == "later" and "later_off_board" in out)]
     return " and ".join(counted)
 
 
