@@ -249,7 +249,7 @@ def test_scrolling_the_options_changes_no_size_and_a_long_keep_shrinks_only_its_
     top, scrolled = (draw(replace(view, selected=selected), size, monkeypatch)
                      for selected in (0, len(view.options) - 1))
     assert not [drawn for drawn in top.texts if drawn.text == "1,500"]  # not shown yet
-    assert top.find("200").cap == scrolled.find("200").cap == scrolled.find("1,500").cap
+    assert top.find("150").cap == scrolled.find("150").cap == scrolled.find("1,500").cap
     kept, scored = scrolled.find("1 1 1 5 5 5"), scrolled.find("1,500")
     assert scored.rect.left - kept.rect.right >= 0.5 * scored.cap
     assert kept.cap < scrolled.find("5 5").cap

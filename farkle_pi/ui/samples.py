@@ -35,12 +35,13 @@ THROW = TableView(
         DieView(6, "white"),
     ),
     dice_to_throw=5,
-    options=(
-        OptionView((1,), 100, "single 1", best=True, expected=652.4, then="roll"),
-        OptionView((1, 5), 150, "single 1 + single 5", expected=611.0, then="roll"),
-        OptionView((1, 5, 5), 200, "single 1 + 2 x single 5", expected=560.8, then="bank"),
-        OptionView((5,), 50, "single 5", expected=548.2, then="roll"),
-        OptionView((5, 5), 100, "2 x single 5", expected=531.0, then="roll"),
+    options=(  # the coach's own ranking and figures (tests/test_ui_samples.py checks them)
+        OptionView((1,), 100, "single 1", best=True, expected=641.5, then="roll"),
+        OptionView((5,), 50, "single 5", expected=599.5, then="roll"),
+        OptionView((1, 5), 150, "single 1 + single 5", expected=542.3, then="roll"),
+        OptionView((5, 5), 100, "single 5 + single 5", expected=500.3, then="roll"),
+        OptionView((1, 5, 5), 200, "single 1 + single 5 + single 5", expected=500.0,
+                   then="bank"),
     ),
     selected=0,
     farkle_odds=0.0772,
@@ -49,8 +50,9 @@ THROW = TableView(
     prompt="",
 )
 
-ENTRY = replace(  # the same turn, the next throw being entered by hand (keypad or buttons)
-    THROW, dice=(), options=(), keypad=True, typed="25", face=5, advice="roll", next_dice=5,
+ENTRY = replace(  # the same turn, the 1 kept: the next throw being entered by hand
+    THROW, turn_points=400, dice=(), options=(), keypad=True, typed="25", face=5,
+    advice="roll", next_dice=5,
 )
 
 RESULTS = TableView(  # Bob has banked: his new total, and Cy's turn next
