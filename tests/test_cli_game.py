@@ -174,6 +174,29 @@ def test_game_database_comes_from_the_config_when_not_given(
     assert database.is_file()
 
 
+
+def test_game_and_reports_take_the_config_named_by_config_option(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--config PATH` on `game` and the reports, as on the table and `doctor`: `stats --config
+    /etc/farkle-pi/config.toml` shows the table's game night (before, only the variable did,
+    and the docs offered `--config` for every command)."""
+    database = tmp_path / "night.db"
+    config_file = tmp_path / "config.toml"
+    config_file.write_text(f'[store]\ndatabase = "{database}"\n')
+    given = ["--config", str(config_file)]
+    assert main(["game", "new", "--players", "Ann", "Bob", *given]) == 0
+    assert database.is_file()
+    for throw in ("111234", "555234"):  # Ann banks 1,000, then Bob 500
+        assert main(["game", "throw", throw, *given]) == 0
+        assert main(["game", "keep", throw[:3], *given]) == 0
+        assert main(["game", "bank", *given]) == 0
+    capsys.readouterr()
+    assert main(["history", "--json", *given]) == 0
+    assert '"Ann"' in capsys.readouterr().out
+    assert main(["stats", *given, "--config", str(tmp_path / "typo.toml")]) == 2
+    assert "typo.toml: no such config file" in capsys.readouterr().err
+
 def test_the_database_variable_wins_over_the_config_for_every_command(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

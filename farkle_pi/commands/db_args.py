@@ -8,24 +8,27 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
 from farkle_pi.store import ENV_DB, GameRecord, Store
 
 
 def add_db_argument(parser: argparse.ArgumentParser) -> None:
+    """`--db PATH`, and `--config PATH` for the config that names the database."""
     parser.add_argument(
         "--db",
         metavar="PATH",
         help=f"the game database (default: ${ENV_DB}, else the config's [store] database: "
         "farkle-pi config check shows it)",
     )
+    add_config_option(parser)
 
 
 def db_path(args: argparse.Namespace) -> Path:
     """`--db`, else `$FARKLE_PI_DB`, else the config's `[store] database` (or its default):
     `load_config` takes the variable over the file, as the table and `doctor` do."""
-    return Path(args.db) if args.db else load_config().store.database
+    return Path(args.db) if args.db else load_config(args.config).store.database
 
 
 def open_store(args: argparse.Namespace, create: bool = False, read_only: bool = False
