@@ -184,3 +184,8 @@ def test_absurd_sizes_are_refused_not_ground_through(capsys: pytest.CaptureFixtu
     assert code == 2 and "beyond the coach" in err
     code, _, err = run(capsys, "--json", "--off-board", "--set", "entry=999999999")
     assert code == 2 and "entry=999999999: at most 1,000,000" in err  # no rule goes that far
+    for points in ("100000000000000000000000", "5000050"):  # once printed float garbage
+        code, out, err = run(capsys, "--points", points, "15")
+        assert (code, out) == (2, "") and "turn points are beyond the coach" in err
+    code, out, _ = run(capsys, "--json", "--points", "4999800", "1")
+    assert code == 0 and json.loads(out)["choices"][0]["expected"] == 4999900.0

@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal
 
-from farkle_pi.coach.solve import TurnValues, solve_win
+from farkle_pi.coach.solve import MAX_STEPS, TurnValues, solve_win
 from farkle_pi.coach.throws import FloatArray, ThrowTable
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Roll, RuleSet, ScoringOption, chart
@@ -131,6 +131,9 @@ class Coach:
                 f"{points} turn points cannot happen: under the {self.rules.name} rules turn "
                 f"points come in steps of {self.step}"
             )
+        if points > MAX_STEPS * self.step:  # past float's exact integers long before a real turn
+            raise FarkleError(f"{points:,} turn points are beyond the coach: at most "
+                              f"{MAX_STEPS * self.step:,}")
 
 
 class WinPlan:
