@@ -245,6 +245,24 @@ def test_the_table_without_a_display_says_so_in_exactly_one_line() -> None:
     assert run.stdout == ""  # nor pygame's greeting
 
 
+def test_the_table_without_a_display_names_a_config_problem_too(tmp_path: Path) -> None:
+    """A config with a typo is shown on the table's screen; with no screen to show it on, the
+    one line says both (before, only the display: the typo turned up once a screen did)."""
+    config = tmp_path / "config.toml"
+    config.write_text("[buttons]\nbnak = 5\n")
+    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR")
+    env = {k: v for k, v in os.environ.items() if k not in gone}
+    env["SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER"] = "1"
+    env["FARKLE_PI_CONFIG"] = str(config)
+    run = subprocess.run([sys.executable, "-m", "farkle_pi"], env=env, capture_output=True,
+                         text=True, timeout=120, check=False)
+    assert run.returncode == 2
+    [line] = run.stderr.strip().splitlines()
+    assert line.startswith("farkle-pi: no display could be opened")
+    assert line.endswith("and the config: " + f"{config}: [buttons] bnak = 5: unknown key; "
+                         "did you mean bank?")
+
+
 def test_the_demo_uses_the_vision_reader_only_when_it_reads_the_recording_right() -> None:
     import json
     from types import SimpleNamespace

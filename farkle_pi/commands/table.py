@@ -42,11 +42,16 @@ def run(args: argparse.Namespace) -> int:
         config = load_config(args.config)
     except FarkleError as error:  # the screen still shows it: under systemd nobody reads stderr
         config, trouble = Config(), error
-    surface = open_surface(
-        config.screen.size,
-        fullscreen=config.screen.fullscreen and not args.windowed,
-        hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
-    )
+    try:
+        surface = open_surface(
+            config.screen.size,
+            fullscreen=config.screen.fullscreen and not args.windowed,
+            hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
+        )
+    except FarkleError as error:  # the config's trouble would have been on that screen
+        if trouble is None:
+            raise
+        raise FarkleError(f"{error}; and the config: {trouble}") from None
     theme = theme_named(config.table.theme)
     while True:
         try:
