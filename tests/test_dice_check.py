@@ -270,3 +270,13 @@ def test_no_output_may_overwrite_what_is_read(
     assert cli.main(["evaluate", str(dataset), "--sheet", str(dataset / "synth_00.png")]) == 2
     assert "would overwrite" in capsys.readouterr().err
     assert (dataset / "synth_00.png").read_bytes() == labelled
+
+
+def test_without_a_camera_the_error_is_all_it_says(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """No calibration and no camera: the one-line error alone, not first a note advising
+    `farkle-pi calibrate`, which needs the camera too."""
+    code = cli.main(["dice-check", "--source", str(tmp_path / "none.mp4")])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert err.startswith("farkle-pi: bad source") and err.count("\n") == 1

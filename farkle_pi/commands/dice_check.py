@@ -102,13 +102,13 @@ def run(args: argparse.Namespace) -> int:
               "tells them apart (--faces 1:red,2:red,3:red,4:white,5:white,6:white)")
     _check_outputs(args, rounds, [*calibration_files(path, calibration),
                                   config.calibration.path])  # before the dice are set out
-    if calibration is None:
-        print("no tray calibration: reading as the table would without one "
-              "(`farkle-pi calibrate` first reads better)")
     tray = Tray(vision_reader(calibration), calibration)
     checks: list[DiceCheck] = []
     pictures: list[Image] = []
     with open_camera(args, config.camera) as source:
+        if calibration is None:  # once there is a camera to read with
+            print("no tray calibration: reading as the table would without one "
+                  "(`farkle-pi calibrate` first reads better)")
         frames = iter(source)
         for round_ in range(1, rounds + 1):
             put_in = arrangements[(round_ - 1) % len(arrangements)]
