@@ -257,6 +257,15 @@ def test_numbers_past_64_bits_are_one_line(argv: list[str], says: str) -> None:
     assert outcome.code == 2 and says in outcome.err and outcome.err.count("\n") == 1
 
 
+@pytest.mark.parametrize("game", ["abc", "0"])
+def test_a_game_that_is_not_there_names_where_the_games_are_listed(game: str) -> None:
+    """One pointer to `history`, not two parentheses in a row ("(see history) (see --help)")."""
+    outcome = run_cli(["verify", game])
+    assert_clean(outcome)
+    assert outcome.code == 2 and outcome.err.count("(see") == 1
+    assert "farkle-pi history lists them" in outcome.err
+
+
 def test_a_missing_webcam_is_our_line_only() -> None:
     """OpenCV 4.11 logged "[ERROR:0@0.1] … Camera index out of range" on fd 2 before our line
     (and the table repeated it every 2 s while it looked for the camera)."""

@@ -22,9 +22,10 @@ def game_number(text: str) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a game number (see history)") from None
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a game number: farkle-pi history lists them") from None
     if not 1 <= number < 2**63:
-        raise argparse.ArgumentTypeError(f"there is no game {text} (see history)")
+        raise argparse.ArgumentTypeError(f"there is no game {text}: farkle-pi history lists them")
     return number
 
 
