@@ -189,7 +189,7 @@ def test_toml_file_on_a_tyler_base(tmp_path: Path) -> None:
     assert (rules.name, rules.dice, rules.entry, rules.kinds) == ("ourtable", 5, 1000, "doubling")
     assert score(Roll.parse("1111"), rules).best == 600  # 300 doubled
     assert score(Roll.parse("12345"), rules).best == 1000
-    with pytest.raises(FarkleError, match="play with 5"):
+    with pytest.raises(FarkleError, match="the ourtable rules with dice = 5 throw at most 5"):
         score(Roll.parse("111111"), rules)
 
 

@@ -140,9 +140,10 @@ class Chart:
         if not faces:
             raise FarkleError("no dice given: a throw has 1 to 6 dice")
         if len(faces) > self.rules.dice:
+            changed = "" if self.rules.dice == 6 else f" with dice = {self.rules.dice}"
             raise FarkleError(
-                f"{len(faces)} dice thrown, but the {self.rules.name} rules play with "
-                f"{self.rules.dice}"
+                f"{len(faces)} dice thrown, but the {self.rules.name} rules{changed} throw at "
+                f"most {self.rules.dice}"
             )
         if not roll.coloured:
             cached = self._scorings.get(faces)
