@@ -429,6 +429,9 @@ def _rules(s: _Section) -> RulesConfig:
 
 
 _SIZE = re.compile(r"^\s*(\d{2,5})\s*[xX\u00d7]\s*(\d{2,5})\s*$")
+# A screen's width and height (config and --size alike): the layout needs 160 px a side; past
+# 4096 a window only tests the memory
+SCREEN_SIDES = (160, 4096)
 
 
 def _screen(s: _Section) -> ScreenConfig:
@@ -440,8 +443,9 @@ def _screen(s: _Section) -> ScreenConfig:
         if match is None:
             s.fail("size", 'must be "WIDTHxHEIGHT" (e.g. "800x480" or "480x320") or "auto"')
         size = (int(match[1]), int(match[2]))
-        if not all(100 <= n <= 8192 for n in size):
-            s.fail("size", "width and height must each be 100 to 8192 pixels")
+        low, high = SCREEN_SIDES
+        if not all(low <= n <= high for n in size):
+            s.fail("size", f"width and height must each be {low} to {high} pixels")
     return ScreenConfig(
         size=size,
         fullscreen=s.get("fullscreen", ScreenConfig.fullscreen, _as_bool, "true or false"),

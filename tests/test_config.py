@@ -11,6 +11,7 @@ import pytest
 from farkle_pi import config
 from farkle_pi.cli import main
 from farkle_pi.config import Config, ConfigError, dump_config, load_config, parse_config
+from farkle_pi.errors import FarkleError
 
 
 def write(path: Path, text: str) -> Path:
@@ -64,6 +65,7 @@ BAD = [
     ('[screen]\nsize = "1x1"\n', '[screen] size = "1x1": must be "WIDTHxHEIGHT"'),
     ('[screen]\nsize = "50x480"\n', '[screen] size = "50x480": width and height must'),
     ('[screen]\nsize = "800x99999"\n', '[screen] size = "800x99999": width and height must'),
+    ('[screen]\nsize = "120x120"\n', 'width and height must each be 160 to 4096 pixels'),
     ("[screen]\nfullscreen = 1\n", "[screen] fullscreen = 1: must be true or false"),
     ("[screen]\nfulscreen = true\n", "[screen] fulscreen = true: unknown key; did you mean"),
     ('[camera]\nsource = "opencv:x"\n', '[camera] source = "opencv:x": the OpenCV form is'),
@@ -343,3 +345,19 @@ def test_wiring_picture_is_drawn_from_the_example_pins(tmp_path: Path) -> None:
     assert drawn.shape == committed.shape == (600, 1000, 3)
     # Same picture up to anti-aliasing differences between OpenCV builds.
     assert float(cv2.absdiff(drawn, committed).mean()) < 2.0
+
+
+@pytest.mark.parametrize("size", ["159x480", "800x4097"])
+def test_a_screen_size_is_refused_alike_in_the_config_and_on_the_command_line(
+        size: str, tmp_path: Path) -> None:
+    """`demo --size` and the config's `[screen] size` take the same sizes (the config took
+    100-8192, --size 160-4096)."""
+    from farkle_pi.ui.display import parse_size
+
+    path = tmp_path / "config.toml"
+    path.write_text(f'[screen]\nsize = "{size}"\n')
+    with pytest.raises(FarkleError, match="each be 160 to 4096 pixels"):
+        load_config(str(path))
+    with pytest.raises(FarkleError, match="each be 160 to 4096 pixels"):
+        parse_size(size)
+    assert parse_size("160x4096") == (160, 4096)

@@ -94,7 +94,7 @@ def config_text(draw: st.DrawFn) -> str:
         lines.append(f"[{name}]")
         for key, value in draw(key_values(SECTIONS.get(name, ["x"]))).items():
             if key == "size" and isinstance(value, str) and re.search(r"\d{4}", value):
-                value = "100x100"  # a real 8192x8192 window would only test the RAM
+                value = "160x160"  # a real 4096x4096 window would only test the RAM
             lines.append(f"{toml_key(key)} = {toml_value(value)}")
     return "\n".join(lines) + "\n"
 

@@ -9,6 +9,7 @@ import sys
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
+from farkle_pi.config import SCREEN_SIDES
 from farkle_pi.errors import FarkleError, stderr_kept
 
 SIZES = {"7inch": (800, 480), "small": (480, 320), "portrait": (720, 1280)}
@@ -24,8 +25,9 @@ def parse_size(text: str) -> tuple[int, int]:
     if match is None:
         raise FarkleError(f"{text!r} is not a size: use WIDTHxHEIGHT, e.g. 800x480")
     width, height = int(match.group(1)), int(match.group(2))
-    if not (160 <= width <= 4096 and 160 <= height <= 4096):
-        raise FarkleError(f"{text}: width and height must be 160 to 4096 pixels")
+    low, high = SCREEN_SIDES
+    if not (low <= width <= high and low <= height <= high):
+        raise FarkleError(f"{text}: width and height must each be {low} to {high} pixels")
     return width, height
 
 
