@@ -148,10 +148,13 @@ install_package() {
     local build=$PREFIX/build
     [ ! -e "$build" ] || run rm -rf "$build"
     run install -d -m 0755 "$build"
-    printf '+ tar -C %q --exclude=.git --exclude=.venv -cf - . | tar -C %q -xf -\n' \
-        "$SOURCE" "$build"
+    # not the checkout's venvs (./bootstrap test makes two) or caches: nothing pip builds from
+    local skip=(--exclude=.git --exclude=.venv --exclude=.venv-bookworm --exclude=.mypy_cache
+                --exclude=.ruff_cache --exclude=.pytest_cache --exclude=.hypothesis
+                --exclude=__pycache__)
+    printf '+ tar -C %q %s -cf - . | tar -C %q -xf -\n' "$SOURCE" "${skip[*]}" "$build"
     if [ "$DRY_RUN" = 0 ]; then
-        tar -C "$SOURCE" --exclude=.git --exclude=.venv -cf - . | tar -C "$build" -xf -
+        tar -C "$SOURCE" "${skip[@]}" -cf - . | tar -C "$build" -xf -
     fi
     # --no-deps: numpy, OpenCV, pygame and gpiozero are apt's (checked above); farkle-pi has
     # no other runtime dependencies. `farkle-pi doctor` compares their versions with pyproject.

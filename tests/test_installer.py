@@ -59,7 +59,9 @@ def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> No
         "apt-get update",
         f"python3 -m venv --system-site-packages {venv}",
         f"{venv}/bin/python -c import\\ numpy\\,\\ cv2\\,\\ pygame\\,\\ gpiozero\\,\\ picamera2",
-        f"tar -C {REPO} --exclude=.git --exclude=.venv -cf - . | tar -C "
+        f"tar -C {REPO} --exclude=.git --exclude=.venv --exclude=.venv-bookworm "
+        "--exclude=.mypy_cache --exclude=.ruff_cache --exclude=.pytest_cache --exclude=.hypothesis "
+        "--exclude=__pycache__ -cf - . | tar -C "
         f"{tmp_path}/opt/farkle-pi/build -xf -",
         f"{venv}/bin/pip install --no-deps --force-reinstall --no-cache-dir "
         f"{tmp_path}/opt/farkle-pi/build",
