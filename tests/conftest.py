@@ -13,6 +13,10 @@ from gpiozero.pins.mock import MockFactory
 
 from farkle_pi import config
 
+# pygame's greeting, printed where a test module imports it, is no test output (the tests that
+# check farkle-pi hides it run it without this)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 
 @pytest.fixture(autouse=True)
 def isolated_config(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -234,7 +234,8 @@ def test_demo_asked_for_sdls_dummy_driver_plays_headless_and_saves_the_screen(
 def test_the_table_without_a_display_says_so_in_exactly_one_line() -> None:
     """SDL notes on stderr what each video driver it tried lacked (XDG_RUNTIME_DIR, ...):
     those lines must not trail the one-line error."""
-    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR")
+    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR",
+            "PYGAME_HIDE_SUPPORT_PROMPT")
     env = {k: v for k, v in os.environ.items() if k not in gone}
     env["SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER"] = "1"
     run = subprocess.run([sys.executable, "-m", "farkle_pi"], env=env, capture_output=True,
@@ -250,7 +251,8 @@ def test_the_table_without_a_display_names_a_config_problem_too(tmp_path: Path) 
     one line says both (before, only the display: the typo turned up once a screen did)."""
     config = tmp_path / "config.toml"
     config.write_text("[buttons]\nbnak = 5\n")
-    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR")
+    gone = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "XDG_RUNTIME_DIR",
+            "PYGAME_HIDE_SUPPORT_PROMPT")
     env = {k: v for k, v in os.environ.items() if k not in gone}
     env["SDL_VIDEO_KMSDRM_REQUIRE_DRM_MASTER"] = "1"
     env["FARKLE_PI_CONFIG"] = str(config)
