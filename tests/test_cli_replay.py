@@ -92,3 +92,17 @@ def test_a_calibration_of_another_picture_size_is_one_line_not_a_silent_replay(
     captured = capsys.readouterr()
     assert captured.out == "" and captured.err.count("\n") == 1
     assert "640x480 px" in captured.err and "320x240 px" in captured.err
+
+
+def test_another_trays_calibration_of_the_same_size_says_why_nothing_was_read(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Another tray's empty picture differs from every frame as a hand would, so nothing is
+    read: the replay ended in silence, exit 0. Now a note on stderr says why."""
+    args = ["replay", str(TRAY / "basic.mp4"), "--calibration",
+            str(TRAY / "hand_and_light.calibration.json")]
+    assert cli.main(args) == 0
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == ("note: at the end: the tray never looks empty: take out what lies "
+                            "there, or farkle-pi calibrate\n")

@@ -13,7 +13,7 @@ from tray_scenes import FPS, THREE, FakeReader, Film, background, picture
 from farkle_pi.devices.frames import Frame, Image
 from farkle_pi.tray import SettleConfig, Tray, TrayEvent
 from farkle_pi.tray.motion import MotionMeter
-from farkle_pi.tray.tray import HAND_WAIT, MOVING_WAIT
+from farkle_pi.tray.tray import HAND_WAIT, MOVING_WAIT, NOT_EMPTY_SECONDS, NOT_EMPTY_WAIT
 from farkle_pi.vision.calibration import Calibration
 from farkle_pi.vision.types import DieReading
 
@@ -128,6 +128,23 @@ def test_an_arm_resting_in_the_tray_is_named_after_two_seconds(calibration: Cali
     assert said[rests + round(1.5 * FPS)] == ""  # not yet: reaching in takes a moment
     assert said[gone - 1] == HAND_WAIT
     assert said[-1] == ""  # out of the tray: read, nothing to say
+
+
+def test_a_hand_that_never_leaves_is_taken_for_something_unlike_the_empty_tray(
+        calibration: Calibration) -> None:
+    """Something unlike the empty tray's picture from the start (a cup left in it, the camera
+    moved, another tray's calibration), or for NOT_EMPTY_SECONDS: not an arm to wait out
+    (the players waited for ever, told to take their hand out)."""
+    from_start = Film().still(4.0, THREE, hand=(450, 300))
+    said = waits(Tray(FakeReader(), calibration), from_start)
+    assert said[-1] == NOT_EMPTY_WAIT
+    film = Film().rolling(1.0, THREE).still(1.0, THREE)
+    film.hand_moving(0.5, THREE, (640, 300), (450, 300))
+    rests = len(film.frames)
+    film.still(NOT_EMPTY_SECONDS + 1.0, THREE, hand=(450, 300))
+    said = waits(Tray(FakeReader(), calibration), film)
+    assert said[rests + round((NOT_EMPTY_SECONDS - 1.0) * FPS)] == HAND_WAIT
+    assert said[-1] == NOT_EMPTY_WAIT
 
 
 def test_a_picture_that_never_stops_changing_is_named_after_eight_seconds() -> None:

@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
             line = json.dumps(event.to_json()) if args.json else describe(event)
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
+    if tray.waiting:  # what held the reading up when the recording ended (else: silence)
+        print(f"note: at the end: {tray.waiting}", file=sys.stderr)
     return 0
 
 

@@ -24,6 +24,11 @@ from farkle_pi.vision.types import DieReading, Point
 HAND_SECONDS = 2.0
 MOVING_SECONDS = 8.0
 HAND_WAIT = "a hand or arm is in the tray: I read the dice once it is out"
+# A "hand" that stays this long, never moving, or that has been there since the tray started, is
+# more likely something else: a cup or a phone left in the tray, or a camera or tray moved since
+# the empty tray's picture was taken
+NOT_EMPTY_SECONDS = 15.0
+NOT_EMPTY_WAIT = "the tray never looks empty: take out what lies there, or farkle-pi calibrate"
 MOVING_WAIT = "the picture never stops moving: camera or light shaking?"
 # How far, in die sides, a die lying among others may be bumped and still lie there
 BUMPED = 0.25
@@ -80,11 +85,14 @@ class Tray:
     @property
     def waiting(self) -> str:
         """Why nothing has been read for a while, for the players ("" if nothing holds it up):
-        an arm resting on the rim, or a picture that never stops changing."""
+        an arm resting on the rim (for long: something else unlike the empty tray), or a
+        picture that never stops changing."""
         if self._hand is not None:
             first, last = self._hand
             if self._t - last < 1.0 and self._t - first >= HAND_SECONDS:
-                return HAND_WAIT
+                never_read = self.dice is None  # not once empty or read since it started
+                long = self._t - first >= NOT_EMPTY_SECONDS
+                return NOT_EMPTY_WAIT if never_read or long else HAND_WAIT
         if self._moving_since is not None and self._t - self._moving_since >= MOVING_SECONDS:
             return MOVING_WAIT
         return ""
