@@ -301,19 +301,28 @@ def test_a_two_colour_throw_names_every_colour_and_two_at_most(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """Under portland a triple of one colour scores double: a throw typed without colours, or
-    with one misspelt, would score it half and say nothing."""
+    with one misspelt, would score it half and say nothing. A colour is one the camera names
+    (`5:red 5:red 5:rde 1:red` named two colours, and scored the triple half)."""
     db = tmp_path / "farkle.db"
     run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--rules", "portland")
     code, _, err = run(capsys, db, "game", "throw", "222346")
     assert code == 2 and "give every die's colour, e.g. 2:red 2:red 2:blue" in err
     code, _, err = run(capsys, db, "game", "throw", "2:red", "2:rde", "2:red", "3:blue",
                        "4:blue", "6:blue")
+    assert code == 2 and err == ("farkle-pi: 'rde' is not a dice colour: did you mean red? the "
+                                 "colours are white, ivory, grey, black, red, orange, yellow, "
+                                 "green, blue, purple, pink\n")
+    code, _, err = run(capsys, db, "game", "throw", "2:red", "2:red", "2:green", "3:blue",
+                       "4:blue", "6:blue")  # a misspelling that is a colour: a third one
     assert code == 2 and err == ("farkle-pi: the dice are of two colours, but this names 3 "
-                                 "(blue, rde, red): check the spelling\n")
+                                 "(blue, green, red): check the spelling\n")
     assert show(capsys, db)["last_throw"] is None  # nothing was played
     assert run(capsys, db, "game", "throw", "2:red", "2:red", "2:red", "3:blue", "4:blue",
                "6:blue")[0] == 0
     assert show(capsys, db)["options"][0]["points"] == 400  # type: ignore[index]
     assert main(["score", "--rules", "portland", "2:red", "2:rde", "2:red", "2:blue"]) == 2
-    assert "check the spelling" in capsys.readouterr().err
+    assert "did you mean red?" in capsys.readouterr().err
+    # a misspelling as the second colour: the triple was two colours, scored 500, not 1,000
+    assert main(["score", "--rules", "portland", "5:red", "5:red", "5:rde", "1:red"]) == 2
+    assert "did you mean red?" in capsys.readouterr().err
     assert main(["score", "--rules", "portland", "222346"]) == 0  # a plain question: mixed

@@ -192,7 +192,7 @@ def test_a_correction_under_two_colour_rules_must_name_the_colours(
     assert "give every die's colour, e.g. 2:red 2:red 2:blue" in err and err.count("\n") == 1
     code, _, err = run(capsys, db, "game", "correct", "2:red", "2:red", "2:rde", "3:blue",
                        "4:blue", "6:blue")
-    assert code == 2 and "check the spelling" in err
+    assert code == 2 and "'rde' is not a dice colour: did you mean red?" in err
     assert show(capsys, db) == before
     assert run(capsys, db, "game", "correct", "2:red", "2:red", "2:red", "3:blue", "4:blue",
                "6:blue")[0] == 0
@@ -253,7 +253,7 @@ def test_a_stdin_line_with_a_misspelt_or_missing_colour_is_reported_not_scored(
     assert main(["score", "--rules", "portland", "--json", "-"]) == 2
     out, err = capsys.readouterr()
     answers = [json.loads(line) for line in out.splitlines()]
-    assert answers[0]["line"] == 1 and "check the spelling" in answers[0]["error"]
+    assert answers[0]["line"] == 1 and "did you mean red?" in answers[0]["error"]
     assert answers[1]["line"] == 2 and "give every die's colour" in answers[1]["error"]
     assert answers[2]["best"] == 400
     assert err.count("\n") == 2 and err.startswith("farkle-pi: line 1: ")

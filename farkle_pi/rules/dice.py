@@ -134,6 +134,11 @@ def parse_dice(text: str | Sequence[str]) -> list[Die]:
     return [_parse_die(token) for token in tokens]
 
 
+# The colour names a die may have: the camera names dice by these (vision/colour.py), and a
+# typed colour outside them is a typo that two-colour rules would score
+COLOURS = ("white", "ivory", "grey", "black", "red", "orange", "yellow", "green", "blue",
+           "purple", "pink")
+
 def _parse_die(token: str) -> Die:
     match = _TOKEN.match(token.strip().lower())
     if match is None:

@@ -7,6 +7,7 @@ need six dice, so they can only be made by keeping a whole six-dice throw.
 
 from __future__ import annotations
 
+import difflib
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -15,7 +16,7 @@ from itertools import combinations, product
 from operator import sub
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.rules.dice import FACES, Die, Roll
+from farkle_pi.rules.dice import COLOURS, FACES, Die, Roll
 from farkle_pi.rules.ruleset import RuleSet
 
 Counts = tuple[int, ...]  # how many of each face, 1s first
@@ -186,6 +187,12 @@ def check_colours(roll: Roll, rules: RuleSet, required: bool = True) -> None:
         raise FarkleError(f"{rules.name} scores a triple of one colour double: give every "
                           "die's colour, e.g. 2:red 2:red 2:blue")
     named = sorted({die.colour or "" for die in roll})
+    for colour in named:
+        if colour not in COLOURS:
+            near = difflib.get_close_matches(colour, COLOURS, n=1)
+            hint = f"did you mean {near[0]}? " if near else ""
+            raise FarkleError(f"{colour!r} is not a dice colour: {hint}the colours are "
+                              f"{', '.join(COLOURS)}")
     if len(named) > 2:
         raise FarkleError(f"the dice are of two colours, but this names {len(named)} "
                           f"({', '.join(named)}): check the spelling")

@@ -16,6 +16,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.rules.dice import COLOURS
+
 Image = npt.NDArray[np.uint8]
 
 
@@ -48,8 +50,7 @@ def _median(image: Image, channel: int, mask: npt.NDArray[np.uint8]) -> float:
     return float(np.searchsorted(counts, counts[-1] / 2.0))
 
 
-COLOUR_NAMES = ("white", "ivory", "grey", "black", "red", "orange", "yellow", "green", "blue",
-                "purple", "pink")
+COLOUR_NAMES = COLOURS  # the names typed dice may have too
 BODY_SPREAD = 60.0  # summed B, G, R difference from the median within which a pixel is body
 # Hue angles (degrees, CIELAB a*b* plane) where each name starts, going round from red
 HUE_NAMES = ((-150.0, "blue"), (-50.0, "purple"), (-10.0, "red"), (45.0, "orange"),
