@@ -181,6 +181,29 @@ def test_a_whole_game(app: App) -> None:
     assert [p.score for p in stored.state.players] == [2000, 3500]
 
 
+
+def test_on_a_touch_screen_taps_lead_from_the_winner_to_a_new_game(app: App) -> None:
+    """Winner, the night's history, then a new game's setup, by taps alone (a table with a
+    touch screen and no buttons): the history said "any button: a new game", but a tap on it
+    went back to the finished game's throw screen, and no tap led on from there."""
+    app.step()
+    BANK(app)  # start
+    type_keys(app, "111115")  # Ann: 2,000 at once (five 1s); Bob's last turn: a Farkle
+    select(app, "11111")
+    BANK(app)
+    later(app, BANNER_SECONDS + 0.1)
+    type_keys(app, "234662")
+    later(app, BANNER_SECONDS + 0.1)
+    assert app.table.view().screen == "winner"
+    tap(app, "show", 0)
+    assert app.table.view().screen == "history" and app.table.view().game_over
+    tap(app, "keep", 0)
+    assert app.table.view().screen == "setup"
+    tap(app, "option", 4)  # START
+    view = app.table.view()
+    assert view.screen == "throw" and not view.game_over and scores(app) == {"Ann": 0, "Bob": 0}
+    assert app.errors == 0
+
 def test_a_tap_right_after_the_screen_changed_is_dropped(app: App) -> None:
     """A finger on its way to the screen before aimed at what was drawn there: the first row
     of a throw just replaced is the new throw's best option, kept unseen. A double tap

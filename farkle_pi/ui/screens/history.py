@@ -48,7 +48,8 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         for s in view.stats
     ]
     _table(p, stats, "PLAYERS", STATS, stat_rows, lines=5)
-    return [Hit(screen.rect, Action("show", text="throw"))]
+    # a tap leads on as any button does: after a game, to the next one's setup
+    return [Hit(screen.rect, Action("keep") if view.game_over else Action("show", text="throw"))]
 
 
 def _table(
