@@ -29,7 +29,7 @@ SIZES = [(800, 480), (480, 320), (720, 1280)]
 MAX_CHANGED_SHARE = 0.01
 CHANNEL_TOLERANCE = 40
 # Outside the text (each text's rectangle grown for another font's wider glyphs) a Bookworm
-# screen differs from its reference in at most 0.12 % of pixels; moved 6 px down, 2-9 % (all
+# screen differs from its reference in at most 0.12 % of pixels; moved 6 px right, 2-9 % (all
 # but the history screen, whose rows repeat).
 MAX_CHANGED_OUTSIDE_TEXT = 0.005
 
