@@ -139,6 +139,7 @@ def parse_dice(text: str | Sequence[str]) -> list[Die]:
 COLOURS = ("white", "ivory", "grey", "black", "red", "orange", "yellow", "green", "blue",
            "purple", "pink")
 
+
 def _parse_die(token: str) -> Die:
     match = _TOKEN.match(token.strip().lower())
     if match is None:
