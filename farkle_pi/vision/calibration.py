@@ -174,13 +174,15 @@ def _number(value: object) -> TypeGuard[float]:
 
 
 def _polygon(raw: dict[str, object], key: str, path: Path) -> tuple[Point, ...]:
-    """A polygon field: empty, or three or more [x, y] points."""
-    points = raw.get(key) or []
+    """A polygon field: empty (or null, or absent), or three or more [x, y] points."""
+    points = raw.get(key)
+    if points is None:
+        return ()
     if (not isinstance(points, list) or 0 < len(points) < 3
             or not all(isinstance(p, list) and len(p) == 2 and all(_number(v) for v in p)
                        for p in points)):
         raise FarkleError(f"calibration {path}: {key} must be a list of three or more [x, y] "
-                          "points, or empty")
+                          "points, or empty ([] or null)")
     return tuple((float(x), float(y)) for x, y in points)
 
 
