@@ -42,6 +42,33 @@ def test_a_bad_field_is_named_in_one_line(
     assert "\n" not in str(err.value)
 
 
+@pytest.mark.parametrize("key", ["tray_polygon", "keep_zone_polygon"])
+@pytest.mark.parametrize("falsy", [False, 0, 0.0, "", {}])
+def test_a_falsy_polygon_that_is_no_list_is_refused(
+    tmp_path: Path, key: str, falsy: object
+) -> None:
+    """false, 0, "" or {} loaded as "no polygon": the reader then read the whole picture."""
+    path = tmp_path / "tray.json"
+    path.write_text(json.dumps({**GOOD, key: falsy}))
+    with pytest.raises(FarkleError, match=f"calibration .*tray.json: {key} must be a list of "
+                       r"three or more \[x, y\] points, or empty") as err:
+        Calibration.load(path)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("key", ["tray_polygon", "keep_zone_polygon"])
+@pytest.mark.parametrize("empty", [[], None, "absent"])
+def test_an_empty_null_or_absent_polygon_is_no_polygon(
+    tmp_path: Path, key: str, empty: object
+) -> None:
+    raw: dict[str, object] = {**GOOD, key: empty}
+    if empty == "absent":
+        del raw[key]
+    path = tmp_path / "tray.json"
+    path.write_text(json.dumps(raw))
+    assert getattr(Calibration.load(path), key) == ()
+
+
 def test_not_an_object_is_a_one_line_error(tmp_path: Path) -> None:
     path = tmp_path / "tray.json"
     path.write_text("[1, 2]")
