@@ -209,6 +209,25 @@ def test_without_a_tray_outline_touching_dice_are_no_hand() -> None:
     assert hand(with_patch(380, 200, 640, 290, (120, 160, 180)), tray=())
 
 
+def test_the_tray_mask_is_drawn_once_for_many_hand_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand check runs on every still frame while the tray waits: the tray outline is
+    drawn into a mask once per picture size, not again for every check (the colour frame's
+    three-part shape once never matched the two-part mask and redrew it each time)."""
+    drawn: list[int] = []
+    real_fill = cv2.fillPoly
+
+    def counting_fill(*args: object, **kwargs: object) -> object:
+        drawn.append(1)
+        return real_fill(*args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(cv2, "fillPoly", counting_fill)
+    meter = MotionMeter(reference=background(), tray_polygon=TRAY, die_size_px=float(SIDE))
+    for _ in range(5):
+        meter.moving_share(picture([]))
+        assert not meter.hand_in_view()
+    assert len(drawn) == 1
+
+
 # count.py
 
 

@@ -131,7 +131,7 @@ class MotionMeter:
         """The tray polygon (grown by a margin, so a hand on the rim counts) as a mask."""
         if len(self._tray_polygon) < 3:
             return None
-        if self._tray_mask is None or self._tray_mask.shape != shape:
+        if self._tray_mask is None or self._tray_mask.shape != shape[:2]:
             mask = np.zeros(shape[:2], np.uint8)
             points = np.array(self._tray_polygon, np.float32) * self._scale
             cv2.fillPoly(mask, [np.round(points).astype(np.int32)], (1,))
