@@ -5,6 +5,7 @@ photos, no long runs."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Sequence
 from pathlib import Path
@@ -470,6 +471,21 @@ def test_drawing_leaves_the_callers_picture_alone() -> None:
     image = np.zeros((100, 100, 3), np.uint8)
     out = draw.draw_readings(image, [_reading(3)])
     assert not image.any() and out.any()
+
+
+def test_a_label_of_a_die_at_the_right_edge_stays_in_the_picture() -> None:
+    """A die cut by the picture's right side keeps its whole label (its dark patch as big as
+    the same label's in the middle), not half of it past the edge."""
+    def label_pixels(x: float) -> int:
+        reading = _reading(3)
+        box = _box(x, 50.0, 30.0, 30.0)
+        left = max(0, round(x - 15))
+        reading = dataclasses.replace(reading, center=(x, 50.0), box=box,
+                                      bbox=(left, 35, min(30, 200 - left), 30))
+        out = draw.draw_readings(np.full((100, 200, 3), 90, np.uint8), [reading])
+        return int(np.count_nonzero(np.any(out[:34] != 90, axis=2)))  # above the box
+
+    assert label_pixels(195.0) == label_pixels(100.0) > 0
 
 
 def test_the_box_colours_say_read_flagged_or_unreadable() -> None:

@@ -27,7 +27,8 @@ def draw_readings(image: Image, readings: list[DieReading]) -> Image:
     for r, colour in zip(readings, colours, strict=True):
         text = f"{r.value if r.value is not None else '?'} {r.confidence:.2f}"
         (w, h), base = cv2.getTextSize(text, font, size, thick)
-        x, y = r.bbox[0], max(h + 2, r.bbox[1] - 3)
+        x = max(1, min(r.bbox[0], out.shape[1] - w - 2))  # a die at the right edge: label inside
+        y = max(h + 2, r.bbox[1] - 3)
         cv2.rectangle(out, (x - 1, y - h - 2), (x + w + 1, y + base), (0, 0, 0), cv2.FILLED)
         cv2.putText(out, text, (x, y), font, size, colour, thick, cv2.LINE_AA)
     return out
