@@ -278,15 +278,6 @@ def calibration(tmp_path: Path) -> Calibration:
     return Calibration(tmp_path / "empty.png", TRAY, KEEP, float(SIDE))
 
 
-def waits(tray: Tray, film: Film) -> list[str]:
-    """What the tray says holds it up, after each frame."""
-    said = []
-    for frame in film.frames:
-        tray.feed(frame)
-        said.append(tray.waiting)
-    return said
-
-
 def test_an_arm_resting_in_the_empty_tray_is_named_an_arm(calibration: Calibration) -> None:
     """T03 (tray.py:93, `self.dice is None` -> `not self.dice`): the tray was seen empty, then
     an arm rests in it for three seconds: the players are told a hand is in the tray, not that
@@ -294,7 +285,7 @@ def test_an_arm_resting_in_the_empty_tray_is_named_an_arm(calibration: Calibrati
     film = Film().still(1.0)
     film.hand_moving(0.5, [], (640, 300), (450, 300)).still(3.0, hand=(450, 300))
     tray = Tray(FakeReader(), calibration)
-    said = waits(tray, film)
+    said = film.waits(tray)
     assert tray.dice == ()
     assert said[-1] == HAND_WAIT
 
@@ -310,7 +301,7 @@ def test_a_second_short_rest_of_a_hand_is_not_added_to_the_first(
         film.hand_moving(0.5, THREE, (640, 300), (450, 300)).still(1.0, THREE, hand=(450, 300))
         film.hand_moving(0.5, THREE, (450, 300), (700, 300)).still(1.0, THREE)
     film.hand_moving(0.5, THREE, (640, 300), (450, 300)).still(1.2, THREE, hand=(450, 300))
-    said = waits(Tray(FakeReader(), calibration), film)
+    said = film.waits(Tray(FakeReader(), calibration))
     assert set(said) == {""}
 
 

@@ -106,15 +106,6 @@ def test_a_still_hand_over_the_dice_is_not_read(calibration: Calibration) -> Non
     assert len(reader.calls) == calls_before_hand + 2 * SettleConfig().votes
 
 
-def waits(tray: Tray, film: Film) -> list[str]:
-    """What the tray says holds it up, after each frame."""
-    said = []
-    for frame in film.frames:
-        tray.feed(frame)
-        said.append(tray.waiting)
-    return said
-
-
 def test_an_arm_resting_in_the_tray_is_named_after_two_seconds(calibration: Calibration
                                                                  ) -> None:
     film = Film().rolling(1.0, THREE).still(1.0, THREE)
@@ -123,7 +114,7 @@ def test_an_arm_resting_in_the_tray_is_named_after_two_seconds(calibration: Cali
     film.still(4.0, THREE, hand=(450, 300))  # an elbow on the rim, not moving
     gone = len(film.frames)
     film.hand_moving(0.5, THREE, (450, 300), (700, 300)).still(1.0, THREE)
-    said = waits(Tray(FakeReader(), calibration), film)
+    said = film.waits(Tray(FakeReader(), calibration))
     assert set(said[:rests]) == {""}
     assert said[rests + round(1.5 * FPS)] == ""  # not yet: reaching in takes a moment
     assert said[gone - 1] == HAND_WAIT
@@ -136,13 +127,13 @@ def test_a_hand_that_never_leaves_is_taken_for_something_unlike_the_empty_tray(
     moved, another tray's calibration), or for NOT_EMPTY_SECONDS: not an arm to wait out
     (the players waited for ever, told to take their hand out)."""
     from_start = Film().still(4.0, THREE, hand=(450, 300))
-    said = waits(Tray(FakeReader(), calibration), from_start)
+    said = from_start.waits(Tray(FakeReader(), calibration))
     assert said[-1] == NOT_EMPTY_WAIT
     film = Film().rolling(1.0, THREE).still(1.0, THREE)
     film.hand_moving(0.5, THREE, (640, 300), (450, 300))
     rests = len(film.frames)
     film.still(NOT_EMPTY_SECONDS + 1.0, THREE, hand=(450, 300))
-    said = waits(Tray(FakeReader(), calibration), film)
+    said = film.waits(Tray(FakeReader(), calibration))
     assert said[rests + round((NOT_EMPTY_SECONDS - 1.0) * FPS)] == HAND_WAIT
     assert said[-1] == NOT_EMPTY_WAIT
 
@@ -152,7 +143,7 @@ def test_a_picture_that_never_stops_changing_is_named_after_eight_seconds() -> N
     for k in range(150):  # a flickering light: the floor brighter and darker, frame by frame
         flicker.add(picture(THREE, gain=0.9 if k % 2 else 1.0))
     flicker.still(1.0, THREE)
-    said = waits(Tray(FakeReader()), flicker)
+    said = flicker.waits(Tray(FakeReader()))
     assert said[round(7.5 * FPS)] == ""
     assert said[149] == MOVING_WAIT
     assert said[-1] == ""

@@ -16,6 +16,7 @@ import cv2
 import numpy as np
 
 from farkle_pi.devices.frames import Frame, Image
+from farkle_pi.tray import Tray
 from farkle_pi.vision.types import DieReading, RotatedBox
 
 FPS = 15.0
@@ -63,6 +64,14 @@ class Film:
 
     def add(self, image: Image) -> None:
         self.frames.append(Frame(image, len(self.frames) / FPS, len(self.frames)))
+
+    def waits(self, tray: Tray) -> list[str]:
+        """What the tray says holds it up, after each frame."""
+        said = []
+        for frame in self.frames:
+            tray.feed(frame)
+            said.append(tray.waiting)
+        return said
 
     def still(self, seconds: float, dice: Sequence[Die] = (), **kw: object) -> Film:
         image = picture(dice, **kw)  # type: ignore[arg-type]
