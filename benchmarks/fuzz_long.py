@@ -34,7 +34,11 @@ def main() -> int:
         env = dict(os.environ, FARKLE_FUZZ_EXAMPLES=str(args.examples),
                    FARKLE_FUZZ_TALLY=str(tally), SDL_VIDEODRIVER="dummy",
                    SDL_AUDIODRIVER="dummy", GPIOZERO_PIN_FACTORY="mock")
-        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *TESTS]
+        # pytest's 600 s a test fits CI's few examples; a config example alone takes ~0.3 s
+        # (the table starts, or its trouble screen opens and closes the buttons), so 3,000
+        # of them ran out of it. A second an example still stops a test that hangs.
+        limit = f"--timeout={600 + args.examples}"
+        command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", limit, *TESTS]
         if args.k:
             command += ["-k", args.k]
         start = time.perf_counter()
