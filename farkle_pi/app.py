@@ -112,12 +112,14 @@ class App:
             if action.kind == "quit":
                 self.running = False
                 return
+            framed = self.table.framed  # NEXT steps a framed die: its player looks at it
             if self.seen.drops(action):
                 log.info("%s pressed before the change on the screen could be seen: dropped",
                          action.kind)
             elif self.bank_hold is None or not self.bank_hold.takes(action, self.table):
                 self.table.handle(action)
-            self.seen.look(self.table, watched=action.tapped and action.kind == "die")
+            self.seen.look(self.table, watched=(action.tapped and action.kind == "die")
+                           or (action.kind == "next" and framed is not None))
         if self.bank_hold is not None:
             self.bank_hold.release(self.table)
             self.seen.look(self.table)

@@ -47,15 +47,20 @@ def test_each_button_puts_its_action_on_the_queue(mock_pins: MockFactory) -> Non
 
 
 def test_undo_needs_a_hold(mock_pins: MockFactory) -> None:
+    """A brief press takes nothing back: let go, it frames a die to set right ("fix"); held,
+    it undoes, and letting go after the hold frames nothing."""
     queue: Queue[Action] = Queue()
     buttons = TableButtons(PINS, queue, mock_pins, hold_seconds=0.1)
     try:
         press(mock_pins, 19)  # a brush: nothing is taken back
-        assert drain(queue, wait=0.25) == []
+        assert drain(queue, wait=0.25) == [Action("fix", button=True)]
         mock_pins.pin(19).drive_low()
         held = drain(queue, wait=0.4)
         mock_pins.pin(19).drive_high()
         assert held == [Action("undo", button=True)]
+        assert drain(queue, wait=0.1) == []
+        press(mock_pins, 19)  # the next brief press frames again (the hold is forgotten)
+        assert drain(queue, wait=0.1) == [Action("fix", button=True)]
     finally:
         buttons.close()
 

@@ -18,7 +18,7 @@ from farkle_pi.ui.actions import Action
 ACTIONS = st.one_of(
     st.builds(Action, st.just("digit"), st.integers(1, 6)),
     st.builds(Action, st.sampled_from(["option", "die"]), st.integers(0, 7)),
-    st.builds(Action, st.sampled_from(["bank", "next", "keep", "undo", "erase"])),
+    st.builds(Action, st.sampled_from(["bank", "next", "keep", "undo", "fix", "erase"])),
     st.builds(Action, st.just("char"), text=st.text(min_size=1, max_size=2)),
     st.builds(Action, st.just("show"), text=st.sampled_from(["scoreboard", "history", "throw",
                                                               "nonsense"])),

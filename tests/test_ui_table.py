@@ -43,7 +43,8 @@ def test_dice_read_unsure_are_named_for_the_players_to_check(table: Table) -> No
     """Read above the reader's threshold but below UNSURE: played as read, and named."""
     table.tray(News("settled", (*dice("1552"), Die(4, confidence=0.79), Die(3, confidence=0.74))))
     assert table.state is not None and str(table.state.last_throw) == "123455"
-    assert table.view().prompt == "check the 3 and 4: read unsure - tap a die to correct it"
+    assert table.view().prompt == ("check the 3 and 4: read unsure - tap a die (or UNDO) to "
+                                   "correct it")
     table.tray(News("removed", dice("1")))  # kept: the throw is past checking
     assert table.state.turn_points == 100 and not table.view().prompt
     table.tray(News("removed", dice("55234")))
@@ -52,7 +53,7 @@ def test_dice_read_unsure_are_named_for_the_players_to_check(table: Table) -> No
     table.tray(News("removed", dice("1")))
     table.tray(News("removed", dice("2346")))
     table.tray(News("settled", (*dice("236"), Die(1, confidence=0.71))))
-    assert table.view().prompt == "check the 1: read unsure - tap a die to correct it"
+    assert table.view().prompt == "check the 1: read unsure - tap a die (or UNDO) to correct it"
 
 
 def test_dice_read_only_because_a_second_reader_agreed_are_named_too(table: Table) -> None:
@@ -60,7 +61,7 @@ def test_dice_read_only_because_a_second_reader_agreed_are_named_too(table: Tabl
     agreements are often wrong, so the players are asked to look."""
     table.tray(News("settled", (*dice("1552"), Die(4, confidence=0.9, settled=True), Die(3))))
     assert table.state is not None and str(table.state.last_throw) == "123455"
-    assert table.view().prompt == "check the 4: read unsure - tap a die to correct it"
+    assert table.view().prompt == "check the 4: read unsure - tap a die (or UNDO) to correct it"
 
 
 def test_a_tray_whose_dice_read_unsure_often_is_told_to_learn_them(table: Table) -> None:
@@ -69,7 +70,8 @@ def test_a_tray_whose_dice_read_unsure_often_is_told_to_learn_them(table: Table)
     weak = Die(6, confidence=0.75)
     for _ in range(5):
         table.tray(News("settled", (*dice("2234"), weak, weak)))  # a Farkle: the next throws
-        assert table.view().prompt == "check the 6 and 6: read unsure - tap a die to correct it"
+        assert table.view().prompt == ("check the 6 and 6: read unsure - tap a die (or UNDO) "
+                                       "to correct it")
     table.tray(News("settled", dice("155234")))
     assert table.view().prompt == ("many dice read unsure here - teach me your dice: "
                                    "farkle-pi dice-check --learn")
@@ -355,7 +357,7 @@ def test_a_die_stepped_through_a_face_that_scores_nothing_does_not_end_the_turn(
     assert str(table.state.last_throw) == "133446" and table.state.current == 0  # not stored
     view = table.view()
     assert [d.face for d in view.dice] == [2, 3, 3, 4, 4, 6] and not view.options
-    assert "233446 scores nothing: tap on" in view.prompt
+    assert "233446 scores nothing: step on" in view.prompt
     table.handle(Action("die", value=0))
     assert str(table.state.last_throw) == "333446" and table.state.phase == "keep"
     assert not table.view().prompt
@@ -368,7 +370,8 @@ def test_keep_takes_a_stepped_farkle_and_other_buttons_drop_it(
     table.tray(News("settled", dice("133446")))
     table.handle(Action("die", value=0))
     table.handle(Action(press))
-    after = "Ann's Farkle above: a die misread? tap it - else Bob throws 6 dice" if farkle else ""
+    after = ("Ann's Farkle above: a die misread? tap it (or UNDO) - else Bob throws 6 dice"
+             if farkle else "")
     assert table.state is not None and table.view().prompt == after
     assert (table.state.current == 1) is farkle  # a Farkle passes the turn
     assert farkle or str(table.state.last_throw) == "133446"
@@ -667,7 +670,8 @@ def test_a_misread_that_made_a_farkle_is_shown_and_set_right_by_a_tap(table: Tab
     assert phase(table) == "start" and whose_turn(table) == "Bob"
     view = table.view()
     assert [d.face for d in view.dice] == [2, 2, 3, 4, 4, 6]
-    assert view.prompt == "Ann's Farkle above: a die misread? tap it - else Bob throws 6 dice"
+    assert view.prompt == ("Ann's Farkle above: a die misread? tap it (or UNDO) - else Bob "
+                           "throws 6 dice")
     table.handle(Action("die", value=5))  # the 6 steps to 1
     assert whose_turn(table) == "Ann" and phase(table) == "keep"
     assert table.state is not None and str(table.state.last_throw) == "122344"

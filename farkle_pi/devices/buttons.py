@@ -1,5 +1,6 @@
-"""The table's arcade buttons through gpiozero: BANK, NEXT, KEEP and UNDO (held), and the lamp in
-the BANK button, lit while banking is allowed. Presses become actions on the table's queue.
+"""The table's arcade buttons through gpiozero: BANK, NEXT, KEEP and UNDO (held; pressed briefly
+it frames a die to set right), and the lamp in the BANK button, lit while banking is allowed.
+Presses become actions on the table's queue.
 
 The pin factory is injected (gpiozero's seam): `MockFactory()` in tests, lgpio on a Pi 5.
 gpiozero is imported only when buttons are made, so a laptop without it still runs the table.
@@ -86,7 +87,9 @@ class TableButtons:
             made = device(name, pin, lambda: Button(pin, pin_factory=factory,
                                                     bounce_time=bounce, **options))
             if made is not None and kind == "undo":
-                made.when_held = _presses(actions, kind)
+                undo = _ShortOrHeld(actions)
+                made.when_pressed, made.when_held = undo.pressed, undo.held
+                made.when_released = undo.released
             elif made is not None:
                 made.when_pressed = _presses(actions, kind)
             return made
@@ -114,6 +117,27 @@ class TableButtons:
 
 def _presses(actions: Queue[Action], kind: str) -> Callable[[], None]:
     return lambda: actions.put(Action(kind, button=True))  # type: ignore[arg-type]
+
+
+class _ShortOrHeld:
+    """UNDO held for the hold time takes back the last game action; let go sooner it frames a
+    die of the throw shown for NEXT to step (a tap on a die, for a screen without touch)."""
+
+    def __init__(self, actions: Queue[Action]) -> None:
+        self.actions = actions
+        self._held = False
+
+    def pressed(self) -> None:
+        self._held = False
+
+    def held(self) -> None:
+        self._held = True
+        self.actions.put(Action("undo", button=True))
+
+    def released(self) -> None:
+        if not self._held:
+            self.actions.put(Action("fix", button=True))
+        self._held = False
 
 
 def _is_mock(factory: Any) -> bool:

@@ -41,6 +41,7 @@ class Shown:
     unsure: tuple[int, ...] = ()  # faces of the throw the camera read unsure: marked to check
     entry_colours: tuple[str | None, ...] = ()  # the colours of the dice being entered
     layout: tuple[Die, ...] = ()  # the order dice being corrected stay in (`in_layout`)
+    framed: int | None = None  # the place of the die NEXT steps (a short UNDO framed it)
 
 
 def in_layout(roll: Roll, layout: tuple[Die, ...]) -> tuple[Die, ...]:
@@ -257,6 +258,8 @@ def table_view(state: GameState, shown: Shown) -> TableView:
     shown_farkle = shown.dice_mode == "camera" and not shown.keypad and farkled_throw(state)
     if shown_farkle:
         dice = tuple(DieView(die.face, die.colour) for die in in_layout(shown_farkle, shown.layout))
+    if shown.framed is not None and shown.framed < len(dice):
+        dice = tuple(replace(die, framed=place == shown.framed) for place, die in enumerate(dice))
     return TableView(
         screen="winner" if state.over and shown.screen == "throw" else shown.screen,
         players=players(state),
@@ -316,7 +319,7 @@ def farkled_throw(state: GameState) -> Roll | None:
 
 
 def _farkle_prompt(state: GameState) -> str:
-    return (f"{state.turns[-1].player}'s Farkle above: a die misread? tap it - else "
+    return (f"{state.turns[-1].player}'s Farkle above: a die misread? tap it (or UNDO) - else "
             f"{state.player.name} throws {dice_count(state.dice_to_throw)}")
 
 

@@ -36,17 +36,19 @@ class SeenGuard:
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._shown: tuple[object, str] | None = None
+        self._shown: tuple[object, str, int | None] | None = None
         self._changed_at = -SEEN_SECONDS
         self._picked: tuple[int, int | None] | None = None  # the option, the keypad's face
         self._picked_at = -PICKED_SECONDS
 
     def look(self, table: Table, watched: bool = False) -> None:
         """Note what the table shows now (after every change the app makes). `watched`: the
-        change was made by a tap on a die, whose player looks at it (the next tap steps the
-        same die on: "each tap steps it on")."""
-        shown = (table.state, table.screen)
-        if self._shown is None or shown[0] is not self._shown[0] or shown[1] != self._shown[1]:
+        change was made by a tap on a die, or by NEXT on the die a short UNDO framed, whose
+        player looks at it (the next tap steps the same die on: "each tap steps it on"). A
+        frame that comes or moves is a change: NEXT would step another die than it was meant
+        for."""
+        shown = (table.state, table.screen, table.framed)
+        if self._shown is None or shown[0] is not self._shown[0] or shown[1:] != self._shown[1:]:
             if self._shown is not None and not watched:
                 self._changed_at = self.clock()
             self._shown = shown

@@ -115,6 +115,9 @@ class Table:
         self.stepping: Roll | None = None
         self.layout: tuple[Die, ...] = ()  # the dice as drawn while taps correct them
         self.steps: list[tuple[Die, Die]] = []
+        # the buttons' twin of those taps: a short UNDO frames a die of the throw shown, NEXT
+        # steps it; (throws in the game, the die's place) so a frame never outlives its throw
+        self.fixing: tuple[int, int] | None = None
         self.camera_trouble = ""  # why the camera gives no picture (the app says), "" if it does
         self.camera_opening = ""  # that the camera is starting (the app says), "" if not
         self.tray_waiting = ""  # why the tray reads nothing now (an arm in it), "" if nothing
@@ -178,11 +181,21 @@ class Table:
             face=self._picking(state),
             unsure=() if self.stepping is not None else self.unsure,
             layout=self.layout,
+            framed=self.framed,
             entry_colours=self.unread.entry_colours if self.unread is not None else (),
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
         return table_view(state, shown)
+
+    @property
+    def framed(self) -> int | None:
+        """The place of the die a short UNDO framed for NEXT to step, while its throw shows."""
+        state = self.state
+        if self.fixing is None or state is None or not self._correctable(state):
+            return None
+        throws, place = self.fixing
+        return place if throws == len(state.throws) else None
 
     def _next_unread(self) -> str:
         """In a two-colour game, the colour of the unread die whose face is entered next: the
@@ -294,6 +307,18 @@ class Table:
         state = self.state
         assert state is not None and self.game is not None
         kind = action.kind
+        framed = self.framed
+        if kind == "fix":
+            self._fix(state, framed)
+            return
+        self.fixing = None  # any other input ends the framing, but NEXT, which steps its die
+        if framed is not None and kind == "next":
+            action, kind = Action("die", value=framed, button=action.button), "die"
+            self.fixing = (len(state.throws), framed)
+        elif framed is not None and kind == "keep":
+            if self.stepping is not None:
+                self._end_stepping(take=True)  # KEEP for Farkle, as the prompt says
+            return  # done setting the dice: the next KEEP takes an option (they have changed)
         if self.stepping is not None and kind != "die":
             self._end_stepping(take=kind == "keep")
             if kind not in ("keep", "undo"):
@@ -386,13 +411,32 @@ class Table:
         number = sum(1 for _ in throws_in(self.game.game.events)) + 1
         self._apply(Throw(Roll.of(*self.fair.throw(number, state.dice_to_throw))))
 
+    def _correctable(self, state: GameState) -> bool:
+        """A throw shows whose dice may be set right: one to keep from, or a camera's Farkle
+        (its dice stay on the screen until the next throw)."""
+        farkled = self.mode == "camera" and farkled_throw(state) is not None
+        return (self.mode != "virtual" and state.last_throw is not None
+                and (state.phase == "keep" or farkled))
+
+    def _fix(self, state: GameState, framed: int | None) -> None:
+        """A short UNDO: frame the first die of the throw shown, then the next; after the last
+        the frame goes (the buttons alone set a misread die right: NEXT steps the framed one)."""
+        if self.mode == "virtual":
+            raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
+        if not self._correctable(state):
+            raise FarkleError("hold UNDO to undo (pressed briefly it frames a die of a throw "
+                              "to set right)")
+        place = 0 if framed is None else framed + 1
+        shown = in_layout(self.stepping or state.last_throw or Roll([]), self.layout)
+        self.fixing = (len(state.throws), place) if place < len(shown) else None
+
     def _correct(self, index: int, state: GameState) -> None:
         """A tap on a die steps its face (1..6, round): the throw was misread."""
         if self.mode == "virtual":
             raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
-        farkled = self.mode == "camera" and farkled_throw(state) is not None
-        if state.last_throw is None or (state.phase != "keep" and not farkled):
+        if not self._correctable(state):
             return
+        assert state.last_throw is not None
         dice = list(in_layout(self.stepping or state.last_throw, self.layout))
         if not 0 <= index < len(dice):
             return  # a tap left over from a screen of more dice
@@ -404,8 +448,8 @@ class Table:
         self.stepping, self.steps = Roll(dice), [*self.steps, (die, dice[index])]
         self.layout = tuple(dice)
         if trial.state.phase != "keep":  # held: stepping a die must not end the turn on the way
-            self.prompt = (f"{self.stepping} scores nothing: tap on, KEEP for Farkle, "
-                           "UNDO to go back")
+            self.prompt = (f"{self.stepping} scores nothing: step on, KEEP for Farkle, "
+                           "hold UNDO to go back")
             return
         self._end_stepping(take=True)
 

@@ -361,7 +361,7 @@ def unsure_note(dice: Sequence[TrayDie]) -> str:
         return ""
     named = ", ".join(map(str, faces[:-1])) + " and " if len(faces) > 1 else ""
     named += str(faces[-1])
-    return f"check the {named}: read unsure - tap a die to correct it"
+    return f"check the {named}: read unsure - tap a die (or UNDO) to correct it"
 
 
 def count_prompt(found: int, wanted: int) -> str:

@@ -12,6 +12,7 @@ ActionKind = Literal[
     "next",  # move to the next option / setup row
     "keep",  # confirm: take the highlighted option, throw, change a setup value
     "undo",  # take back the last game action (held UNDO button)
+    "fix",  # frame the next die of the throw shown, for NEXT to step (UNDO pressed briefly)
     "digit",  # a die face entered by hand: key or keypad tap (value 1-6)
     "erase",  # remove the last die entered or letter typed
     "option",  # tap on option `value`
@@ -56,6 +57,7 @@ _KEYS: dict[int, Action] = {
     pygame.K_KP_ENTER: Action("keep"),
     pygame.K_SPACE: Action("keep"),
     pygame.K_u: Action("undo"),
+    pygame.K_f: Action("fix"),
     pygame.K_BACKSPACE: Action("erase"),
     pygame.K_s: Action("show", text="scoreboard"),
     pygame.K_h: Action("show", text="history"),

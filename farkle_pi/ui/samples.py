@@ -125,5 +125,9 @@ SAMPLES: dict[str, TableView] = {
     "history": HISTORY,
 }
 
+FIX = replace(  # the same throw, the white 2 framed by a short UNDO: NEXT steps its face
+    THROW, dice=tuple(replace(die, framed=place == 3) for place, die in enumerate(THROW.dice)),
+)
+
 # Other states of a screen, drawn by `farkle-pi screenshot --screen NAME` as well.
-VARIANTS: dict[str, TableView] = {"entry": ENTRY}
+VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX}

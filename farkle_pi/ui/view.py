@@ -35,6 +35,7 @@ class DieView:
     colour: str | None = None
     flag: str = ""  # "cocked", "unreadable", "corrected", "" when fine
     marked: bool = False  # part of the option currently highlighted
+    framed: bool = False  # NEXT steps its face (a short UNDO framed it: the buttons alone)
 
 
 @dataclass(frozen=True)

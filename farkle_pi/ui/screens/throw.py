@@ -21,6 +21,7 @@ from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
 HINT = "NEXT option{where}   KEEP take   BANK bank   hold UNDO"
+FIX_HINT = "NEXT steps the framed die   UNDO next die   KEEP done"
 SHOWN_OPTIONS = 4  # rows of the options list; NEXT scrolls through the rest
 
 
@@ -59,8 +60,8 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
         _options(p, options, view, hits, at_most=at_risk)
     _odds(p, odds, view, at_most=at_risk)
     mini_scoreboard(p, board, view.players, view.target)
-    hint = (_options_hint(view) if view.options else keypad.hint(view) if view.keypad
-            else _throw_hint(view))
+    hint = (FIX_HINT if any(die.framed for die in view.dice) else _options_hint(view)
+            if view.options else keypad.hint(view) if view.keypad else _throw_hint(view))
     prompt_strip(p, prompt, view, hint)
     return hits
 

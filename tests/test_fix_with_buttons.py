@@ -1,0 +1,254 @@
+"""Setting a misread die right with the four buttons alone (a plain HDMI screen, no touch): a
+short UNDO frames a die of the throw shown, NEXT steps its face as a tap would, UNDO again
+frames the next die, KEEP ends it. Without it such a table had no way to fix a misread but
+a held UNDO and a new throw."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+from gpiozero.pins.mock import MockFactory
+from seating import seated, typed
+from touch import Clock
+from tray_news import TrayDie as Die
+from tray_news import TrayNews as News
+from tray_news import dice
+
+from farkle_pi.app import App
+from farkle_pi.config import ButtonsConfig
+from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.rules import Roll, load_rules
+from farkle_pi.table.presses import SEEN_SECONDS
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action, ActionKind
+from farkle_pi.ui.display import offscreen, open_surface
+from farkle_pi.ui.render import render
+from farkle_pi.ui.samples import THROW
+from farkle_pi.ui.screens.throw import FIX_HINT
+from farkle_pi.ui.theme import DARK
+
+PINS = ButtonsConfig(bank=5, next=6, keep=13, undo=19, bank_led=None)
+FIX_SIX: tuple[ActionKind, ...] = ("fix",) * 6  # the frame on the sixth die
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "camera") as table:
+        yield table
+
+
+def press(table: Table, *kinds: ActionKind) -> None:
+    for kind in kinds:
+        table.handle(Action(kind, button=True))
+
+
+def framed(table: Table) -> list[int]:
+    """The places of the dice drawn framed."""
+    return [place for place, die in enumerate(table.view().dice) if die.framed]
+
+
+def faces(table: Table) -> str:
+    return "".join(str(die.face) for die in table.view().dice)
+
+
+def test_a_short_undo_frames_each_die_in_turn_then_none(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    assert framed(table) == []
+    for place in range(6):
+        press(table, "fix")
+        assert framed(table) == [place] and table.framed == place
+    press(table, "fix")  # past the last die: the frame goes
+    assert framed(table) == [] and table.framed is None
+    press(table, "fix")  # and comes back on the first
+    assert framed(table) == [0]
+
+
+def test_next_steps_the_framed_die_and_the_correction_is_stored(table: Table) -> None:
+    """Read 1 2 3 4 5 5 where the 4 is a 6: NEXT twice on the 4 makes it 6, each step a
+    correction in the game (as a tap's), and the frame stays on that die."""
+    table.tray(News("settled", dice("155234")))
+    assert faces(table) == "123455"
+    press(table, "fix", "fix", "fix", "fix")
+    assert framed(table) == [3]
+    press(table, "next")
+    assert table.state is not None and str(table.state.last_throw) == "123555"
+    assert faces(table) == "123555" and framed(table) == [3]  # the die stays in its place
+    press(table, "next")
+    assert str(table.state.last_throw) == "123556" and framed(table) == [3]
+    assert table.state.phase == "keep" and table.state.turn_points == 0
+
+
+def test_keep_ends_the_framing_and_only_the_next_keep_takes_an_option(table: Table) -> None:
+    """The options change with a corrected die: the KEEP that ends the framing keeps nothing,
+    so the players see the new options before one is taken."""
+    table.tray(News("settled", dice("155234")))
+    press(table, "fix", "fix", "fix", "fix", "next", "next")  # the 4 is a 6
+    press(table, "keep")
+    assert framed(table) == [] and table.state is not None
+    assert table.state.phase == "keep" and table.state.kept == ()
+    selected = table.view().selected_option
+    assert selected is not None
+    press(table, "keep")
+    assert list(table.state.kept) == [Roll.of(*selected.keep)]
+
+
+def test_next_without_a_frame_still_moves_the_highlight(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    press(table, "fix", "fix", "fix", "fix", "fix", "fix", "fix")  # framed, then past the end
+    press(table, "next")
+    assert table.view().selected == 1 and faces(table) == "123455"
+
+
+def test_a_face_that_scores_nothing_is_held_while_the_frame_moves_on(table: Table) -> None:
+    """Read 1 3 3 4 4 6 where the 1 is a 3 and a 4 is a 5: stepping the 1 to 2 scores
+    nothing (held, not stored, the frame stays), the 3 is stored; then UNDO frames the next
+    dice and the 4 stepped to 5 is stored too."""
+    table.tray(News("settled", dice("133446")))
+    press(table, "fix", "next")
+    assert table.state is not None and str(table.state.last_throw) == "133446"
+    assert "233446 scores nothing: step on" in table.view().prompt
+    press(table, "next")
+    assert str(table.state.last_throw) == "333446"  # 3 3 3 scores: stored
+    press(table, "fix", "fix", "fix")
+    assert framed(table) == [3]
+    press(table, "next")  # 4 -> 5 scores at once
+    assert str(table.state.last_throw) == "333456" and framed(table) == [3]
+
+
+def test_keep_takes_a_farkle_stepped_with_next(table: Table) -> None:
+    table.tray(News("settled", dice("133446")))
+    press(table, "fix", "next")  # 1 -> 2: nothing scores, held
+    press(table, "keep")  # "KEEP for Farkle"
+    assert table.state is not None and table.state.current == 1 and framed(table) == []
+
+
+def test_a_held_undo_or_bank_ends_the_framing_and_does_what_it_says(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    press(table, "fix")
+    press(table, "undo")  # held: the throw is taken back
+    assert table.state is not None and table.state.phase == "start" and table.framed is None
+    table.tray(News("settled", dice("111555")))
+    assert framed(table) == []  # a new throw comes unframed
+    highlighted = table.view().selected_option
+    assert highlighted is not None and highlighted.keep == (1, 1, 1, 5, 5, 5)
+    press(table, "fix", "bank")  # banks the highlighted keep: all six
+    assert table.state.players[0].score == highlighted.points > 0
+    assert table.state.current == 1
+    assert table.framed is None and not table.error
+
+
+def test_the_frame_goes_when_the_dice_are_taken_out(table: Table) -> None:
+    table.tray(News("settled", dice("155234")))
+    press(table, "fix")
+    table.tray(News("removed", dice("15")))  # the keep, by the tray
+    assert table.state is not None and table.state.phase == "choose"
+    assert table.framed is None and framed(table) == []
+    table.tray(News("settled", dice("5523")))
+    assert framed(table) == []
+
+
+def test_a_misread_farkle_is_set_right_with_the_buttons(table: Table) -> None:
+    """2 2 3 4 4 6 read where the 6 is a 1: the turn passed; the dice stay on the screen and
+    UNDO, then NEXT on the framed 6, gives Ann her turn back."""
+    table.tray(News("settled", tuple(Die(face, center=(40.0 * k, 0.0))
+                                     for k, face in enumerate((2, 2, 3, 4, 4, 6)))))
+    assert table.state is not None and table.state.current == 1
+    press(table, *FIX_SIX)
+    assert framed(table) == [5]
+    press(table, "next")
+    assert table.state.current == 0 and table.state.phase == "keep"
+    assert str(table.state.last_throw) == "122344"
+
+
+def test_a_short_undo_with_no_throw_to_fix_says_to_hold_it(table: Table) -> None:
+    press(table, "fix")
+    assert table.error.startswith("hold UNDO to undo") and table.framed is None
+
+
+def test_virtual_dice_cannot_be_framed(tmp_path: Path) -> None:
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "virtual") as table:
+        press(table, "keep")  # the Pi throws
+        assert table.state is not None and table.state.last_throw is not None
+        press(table, "fix")
+        assert "cannot be corrected" in table.error and table.framed is None
+
+
+def test_a_typo_in_a_throw_entered_by_hand_is_fixed_with_the_buttons(tmp_path: Path) -> None:
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "manual") as table:
+        typed(table, "111233")
+        press(table, *FIX_SIX, "next")  # the last 3 was a 4
+        assert table.state is not None and str(table.state.last_throw) == "111234"
+
+
+def test_the_framed_die_is_drawn_framed_and_the_hint_says_what_the_buttons_do() -> None:
+    surface = offscreen((800, 480))
+    plain = THROW
+    with_frame = replace(plain, dice=tuple(replace(die, framed=place == 3)
+                                           for place, die in enumerate(plain.dice)))
+    hits = render(surface, plain, DARK)
+    before = pygame.surfarray.array3d(surface).copy()
+    render(surface, with_frame, DARK)
+    after = pygame.surfarray.array3d(surface)
+    changed = (before != after).any(axis=2)
+    die = next(hit.rect for hit in hits if hit.action == Action("die", value=3))
+    around = die.inflate(die.w // 4, die.h // 4)
+    inside = changed[around.left:around.right, around.top:around.bottom]
+    assert inside.sum() > 300  # a frame round the die
+    others = [hit.rect for hit in hits if hit.action.kind == "die" and hit.action.value != 3]
+    assert all(not changed[r.left:r.right, r.top:r.bottom].any() for r in others)
+    best = (after == DARK.best).all(axis=2)
+    assert best[around.left:around.right, around.top:around.bottom].sum() > 300
+    strip_top = max(hit.rect.bottom for hit in hits) + 1
+    assert changed[:, strip_top:].any()  # the hint line changed too
+    assert "steps the framed die" in FIX_HINT
+
+
+@pytest.fixture
+def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
+    surface = open_surface((800, 480), headless=True)
+    clock = Clock()
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "manual",
+                clock=clock) as table:
+        app = App(table, surface, DARK, clock=clock)
+        app.clock = clock  # type: ignore[attr-defined]
+        app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.2)
+        try:
+            yield app
+        finally:
+            app.buttons.close()
+
+
+def gpio(app: App, mock_pins: MockFactory, pin: int, look: float = SEEN_SECONDS) -> None:
+    """A brief press `look` seconds after the last frame, then one turn of the app's loop."""
+    app.clock.now += look  # type: ignore[attr-defined]
+    mock_pins.pin(pin).drive_low()
+    mock_pins.pin(pin).drive_high()
+    deadline = time.monotonic() + 1.0
+    while app.actions.empty() and time.monotonic() < deadline:
+        time.sleep(0.005)
+    app.step()
+
+
+def test_through_the_gpio_buttons_and_the_press_guards(app: App, mock_pins: MockFactory
+                                                       ) -> None:
+    """A brief UNDO press frames the first die; a NEXT pressed with it (before the frame could
+    be seen) is dropped, not stepped onto a die the player did not look at; then NEXT presses
+    in quick succession each step the framed die (its player watches it)."""
+    app.step()
+    typed(app.table, "233456")  # the 2 was a 1
+    app.step()
+    gpio(app, mock_pins, PINS.undo)
+    assert app.table.framed == 0
+    gpio(app, mock_pins, PINS.next, look=0.1)
+    assert app.table.state is not None and str(app.table.state.last_throw) == "233456"
+    for step in ("333456", "433456", "533456", "633456", "133456"):
+        gpio(app, mock_pins, PINS.next, look=0.6 if step == "333456" else 0.2)
+        assert str(app.table.state.last_throw) == "".join(sorted(step)), step
+    assert app.table.view().dice[0].framed and app.table.view().dice[0].face == 1
+    gpio(app, mock_pins, PINS.keep)
+    assert app.table.framed is None and app.table.state.kept == ()
