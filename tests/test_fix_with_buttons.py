@@ -22,7 +22,9 @@ from tray_news import dice
 from farkle_pi.app import App
 from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices.buttons import TableButtons
+from farkle_pi.game import Throw, Undo
 from farkle_pi.rules import Roll, load_rules
+from farkle_pi.store import Store
 from farkle_pi.table.presses import SEEN_SECONDS
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action, ActionKind
@@ -206,6 +208,98 @@ def test_the_framed_die_is_drawn_framed_and_the_hint_says_what_the_buttons_do() 
     strip_top = max(hit.rect.bottom for hit in hits) + 1
     assert changed[:, strip_top:].any()  # the hint line changed too
     assert "steps the framed die" in FIX_HINT
+
+
+# Found by a review of the first version (each failed there): the frame outlived what it was
+# put on, or sat on dice the screen did not show.
+
+
+def test_next_at_the_keypad_steps_the_face_not_a_hidden_farkle_die(table: Table) -> None:
+    """Ann's Farkle on the screen; someone presses UNDO briefly to look at a die, then Bob
+    throws and the camera cannot read one die: the keypad comes up and the Farkle's dice are
+    no longer drawn. Bob's NEXT must step the keypad's face; it stepped Ann's hidden die
+    instead (twice: 2 -> 3 -> 4 makes three 4s, Ann gets her turn back, Bob's throw is lost)."""
+    table.tray(News("settled", dice("223446")))  # Ann's Farkle
+    press(table, "fix")
+    assert framed(table) == [0]
+    table.tray(News("settled", dice("12?456")))  # Bob's throw, one die unread
+    view = table.view()
+    assert view.keypad and view.dice == () and view.face == 1
+    assert table.framed is None  # nothing framed is drawn: NEXT must not step anything
+    press(table, "next", "next")
+    assert table.state is not None and table.state.current == 1  # still Bob's throw
+    assert str(table.state.last_throw) == "223446"  # Ann's Farkle as read
+    assert table.view().face == 3  # NEXT twice on the keypad: 1 -> 2 -> 3
+
+
+def test_a_short_undo_at_the_keypad_frames_nothing_unseen(table: Table) -> None:
+    """The same keypad after a camera's Farkle: a short UNDO there framed die 0 of the
+    Farkle the keypad hides (no frame drawn, no FIX hint), so NEXT stepped it unseen."""
+    table.tray(News("settled", dice("223446")))
+    table.tray(News("settled", dice("12?456")))
+    press(table, "fix")
+    assert table.framed is None
+    press(table, "next")
+    assert table.state is not None and str(table.state.last_throw) == "223446"
+    assert "scores nothing" not in table.view().prompt
+
+
+def test_the_frame_does_not_come_back_when_a_kept_die_is_put_back(table: Table) -> None:
+    """The frame goes when the tray takes the keep (test_fix_with_buttons); the die put back
+    (the tray undoes the keep) brought it back unbidden, and NEXT, meant to move the
+    highlight, turned the 1 into a 2 and stored it."""
+    table.tray(News("settled", dice("155234")))
+    press(table, "fix")
+    table.tray(News("removed", dice("1")))  # the tray keeps the 1: the frame goes
+    assert table.state is not None and table.state.phase == "choose" and framed(table) == []
+    table.tray(News("settled", dice("155234"), lying=5))  # the 1 put back: keep undone
+    back = table.state
+    assert back is not None and back.phase == "keep" and back.kept == ()
+    assert framed(table) == [] and table.framed is None
+    press(table, "next")
+    assert str(table.state.last_throw) == "123455" and table.view().selected == 1
+
+
+def test_a_game_played_on_elsewhere_takes_the_frame_away(tmp_path: Path) -> None:
+    """The throw framed was taken back and thrown again by another farkle-pi: the NEXT is
+    refused (ChangedElsewhere) and the game as stored shows, with the frame on die 2 of a
+    throw nobody framed (same number of throws)."""
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "manual") as table:
+        for face in "155234":
+            table.handle(Action("digit", value=int(face)))
+        press(table, "fix", "fix", "fix")
+        assert framed(table) == [2]
+        with Store(tmp_path / "farkle.db") as other:
+            elsewhere = other.latest()
+            assert elsewhere is not None
+            elsewhere.apply(Undo())
+            elsewhere.apply(Throw(Roll.parse("222346")))
+        press(table, "next")
+        assert "another farkle-pi" in table.error
+        assert table.state is not None and str(table.state.last_throw) == "222346"
+        assert table.framed is None and framed(table) == []
+
+
+def test_a_frame_left_in_one_game_does_not_show_in_the_next(tmp_path: Path) -> None:
+    """Bob frames a die on his last turn, then the tray plays on to the end of the game (his
+    keep, his Farkle): no button cleared the frame, and in the next game the second throw
+    (after a Farkle) came up framed on its first die."""
+    with seated(tmp_path, load_rules("standard", {"target": "300"}), ["Ann", "Bob"],
+                "camera") as table:
+        table.tray(News("settled", dice("111234")))
+        table.tray(News("removed", dice("111")))
+        press(table, "bank")  # 1,000: the final round, Bob's last turn
+        table.tray(News("settled", dice("155234")))
+        press(table, "fix")
+        assert framed(table) == [0]
+        table.tray(News("removed", dice("1")))
+        table.tray(News("settled", dice("22346")))  # Bob's Farkle: Ann wins
+        assert table.state is not None and table.state.over
+        table.new_game()  # (KEEP, KEEP and the setup screen's start do this)
+        table.tray(News("settled", dice("223446")))  # Ann's Farkle: throw 1
+        table.tray(News("settled", dice("155234")))  # Bob's throw: throw 2
+        assert table.state.phase == "keep" and len(table.state.throws) == 2
+        assert table.framed is None and framed(table) == []
 
 
 @pytest.fixture

@@ -313,16 +313,17 @@ class Table:
             return
         self.fixing = None  # any other input ends the framing, but NEXT, which steps its die
         if framed is not None and kind == "next":
-            action, kind = Action("die", value=framed, button=action.button), "die"
-            self.fixing = (len(state.throws), framed)
-        elif framed is not None and kind == "keep":
+            self._correct(framed, state)  # a stored step resets the table: the frame stays
+            self.fixing = (len(self.game.state.throws), framed)
+            return
+        if framed is not None and kind == "keep":
             if self.stepping is not None:
                 self._end_stepping(take=True)  # KEEP for Farkle, as the prompt says
             return  # done setting the dice: the next KEEP takes an option (they have changed)
         if self.stepping is not None and kind != "die":
             self._end_stepping(take=kind == "keep")
             if kind not in ("keep", "undo"):
-                self.error = "the taps are dropped: the dice are as read (tap again to set them)"
+                self.error = "the taps are dropped: the dice are as read (tap or UNDO to set them)"
         elif kind == "undo" and not self.entry.dice:
             self._undo()
         elif kind == "next" and self._steal_offered(state) and self.entry == Entry():
@@ -414,7 +415,8 @@ class Table:
     def _correctable(self, state: GameState) -> bool:
         """A throw shows whose dice may be set right: one to keep from, or a camera's Farkle
         (its dice stay on the screen until the next throw)."""
-        farkled = self.mode == "camera" and farkled_throw(state) is not None
+        farkled = (self.mode == "camera" and not self.entering  # the keypad hides them
+                   and farkled_throw(state) is not None)
         return (self.mode != "virtual" and state.last_throw is not None
                 and (state.phase == "keep" or farkled))
 
@@ -554,6 +556,7 @@ class Table:
         self.notice = ""
         self.unsure = ()
         self.unread, self.stepping, self.steps = None, None, []
+        self.fixing = None  # a command played (here or by the tray) or a game reloaded
         self.banners.clear()
 
     def _apply(self, *commands: Command) -> list[Event]:
