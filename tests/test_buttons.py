@@ -10,7 +10,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from farkle_pi.config import ButtonsConfig
-from farkle_pi.devices.buttons import TableButtons, pin_factory
+from farkle_pi.devices.buttons import TableButtons, _ShortOrHeld, pin_factory
 from farkle_pi.errors import FarkleError
 from farkle_pi.ui.actions import Action
 
@@ -134,3 +134,18 @@ def test_buttons_that_should_be_there_and_are_not_are_named_for_the_screen(
         made.close()
     finally:
         other.close()
+
+
+def test_undo_let_go_at_the_moment_of_the_hold_is_one_action_not_two() -> None:
+    """gpiozero calls `held` from its hold thread and `released` from the pin's: when the
+    thumb comes off just as the hold time passes, the later of the two is ignored."""
+    queue: Queue[Action] = Queue()
+    undo = _ShortOrHeld(queue)
+    undo.pressed()
+    undo.released()  # the pin's thread first ...
+    undo.held()  # ... then the hold thread, a moment late
+    assert drain(queue) == [Action("fix", button=True)]
+    undo.pressed()
+    undo.held()
+    undo.released()
+    assert drain(queue) == [Action("undo", button=True)]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -121,23 +122,31 @@ def _presses(actions: Queue[Action], kind: str) -> Callable[[], None]:
 
 class _ShortOrHeld:
     """UNDO held for the hold time takes back the last game action; let go sooner it frames a
-    die of the throw shown for NEXT to step (a tap on a die, for a screen without touch)."""
+    die of the throw shown for NEXT to step (a tap on a die, for a screen without touch).
+    gpiozero calls `held` from its hold thread and the others from the pin's: let go at the
+    very moment of the hold, whichever comes first wins, never both."""
 
     def __init__(self, actions: Queue[Action]) -> None:
         self.actions = actions
-        self._held = False
+        self._lock = threading.Lock()
+        self._down = self._held = False
 
     def pressed(self) -> None:
-        self._held = False
+        with self._lock:
+            self._down, self._held = True, False
 
     def held(self) -> None:
-        self._held = True
-        self.actions.put(Action("undo", button=True))
+        with self._lock:
+            if not self._down:  # let go already: that was a short press
+                return
+            self._held = True
+            self.actions.put(Action("undo", button=True))
 
     def released(self) -> None:
-        if not self._held:
-            self.actions.put(Action("fix", button=True))
-        self._held = False
+        with self._lock:
+            if self._down and not self._held:
+                self.actions.put(Action("fix", button=True))
+            self._down = self._held = False
 
 
 def _is_mock(factory: Any) -> bool:
