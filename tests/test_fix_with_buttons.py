@@ -32,7 +32,7 @@ from farkle_pi.ui.display import offscreen, open_surface
 from farkle_pi.ui.render import render
 from farkle_pi.ui.samples import THROW
 from farkle_pi.ui.screens.throw import FIX_HINT
-from farkle_pi.ui.theme import DARK
+from farkle_pi.ui.theme import DARK, LIGHT, Theme
 
 PINS = ButtonsConfig(bank=5, next=6, keep=13, undo=19, bank_led=None)
 FIX_SIX: tuple[ActionKind, ...] = ("fix",) * 6  # the frame on the sixth die
@@ -187,14 +187,19 @@ def test_a_typo_in_a_throw_entered_by_hand_is_fixed_with_the_buttons(tmp_path: P
         assert table.state is not None and str(table.state.last_throw) == "111234"
 
 
-def test_the_framed_die_is_drawn_framed_and_the_hint_says_what_the_buttons_do() -> None:
+@pytest.mark.parametrize("theme", [DARK, LIGHT], ids=["dark", "light"])
+def test_the_framed_die_is_drawn_framed_and_the_hint_says_what_the_buttons_do(theme: Theme
+                                                                              ) -> None:
+    """A frame in the theme's focus colour, not the blue of the highlighted option's dice (in
+    the light theme the first frame was that blue, and looked like them)."""
+    assert theme.focus != theme.accent
     surface = offscreen((800, 480))
     plain = THROW
     with_frame = replace(plain, dice=tuple(replace(die, framed=place == 3)
                                            for place, die in enumerate(plain.dice)))
-    hits = render(surface, plain, DARK)
+    hits = render(surface, plain, theme)
     before = pygame.surfarray.array3d(surface).copy()
-    render(surface, with_frame, DARK)
+    render(surface, with_frame, theme)
     after = pygame.surfarray.array3d(surface)
     changed = (before != after).any(axis=2)
     die = next(hit.rect for hit in hits if hit.action == Action("die", value=3))
@@ -203,8 +208,8 @@ def test_the_framed_die_is_drawn_framed_and_the_hint_says_what_the_buttons_do() 
     assert inside.sum() > 300  # a frame round the die
     others = [hit.rect for hit in hits if hit.action.kind == "die" and hit.action.value != 3]
     assert all(not changed[r.left:r.right, r.top:r.bottom].any() for r in others)
-    best = (after == DARK.best).all(axis=2)
-    assert best[around.left:around.right, around.top:around.bottom].sum() > 300
+    focus = (after == theme.focus).all(axis=2)
+    assert focus[around.left:around.right, around.top:around.bottom].sum() > 300
     strip_top = max(hit.rect.bottom for hit in hits) + 1
     assert changed[:, strip_top:].any()  # the hint line changed too
     assert "steps the framed die" in FIX_HINT

@@ -218,6 +218,13 @@ class Painter:
         tip = (front, box.y + box.h / 2)
         pygame.draw.polygon(self.surface, colour, [(back, box.y), tip, (back, box.y + box.h)])
 
+    def caret(self, box: Box, colour: Colour) -> None:
+        """An upward triangle in the middle of `box`: "this one", under what it points at."""
+        half = min(box.w, box.h * 2) / 2
+        middle = box.x + box.w / 2
+        pygame.draw.polygon(self.surface, colour, [(middle - half, box.y + box.h),
+                                                   (middle, box.y), (middle + half, box.y + box.h)])
+
     def tick(self, box: Box, colour: Colour) -> None:
         width = max(2, round(min(box.w, box.h) * 0.18))
         points = [

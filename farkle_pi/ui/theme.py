@@ -35,6 +35,7 @@ class Theme:
     bad: Colour  # Farkle, points at risk
     warn: Colour  # hot dice, final round, prompts
     best: Colour  # the coach's mark
+    focus: Colour  # the die the buttons are setting right (framed by a short UNDO)
     on_accent: Colour  # text drawn on accent/good/bad fills
 
 
@@ -49,6 +50,7 @@ DARK = Theme(
     bad=VERMILLION,
     warn=ORANGE,
     best=YELLOW,
+    focus=YELLOW,
     on_accent=BLACK,
 )
 
@@ -63,6 +65,7 @@ LIGHT = Theme(
     bad=VERMILLION,
     warn=(176, 112, 0),
     best=BLUE,
+    focus=(12, 12, 12),  # not the blue of the highlighted option's dice
     on_accent=WHITE,
 )
 

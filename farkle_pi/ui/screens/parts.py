@@ -216,9 +216,12 @@ def dice_row(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
         if die.marked:
             p.fill(square.inset(-p.unit * 0.8), p.theme.accent, radius=square.w * 0.2)
         p.die(cell, die.face, die.colour, die.flag)
-        if die.framed:  # NEXT steps this one (the buttons alone): a frame like the keypad's
+        if die.framed:  # NEXT steps this one (the buttons alone): a frame, a caret under it
             frame = square.inset(-p.unit * 1.1)
-            p.fill(frame, p.theme.best, radius=square.w * 0.22, width=max(3, round(p.unit * 1.1)))
+            p.fill(frame, p.theme.focus, radius=square.w * 0.22, width=max(3, round(p.unit * 1.3)))
+            if not die.flag:  # (a flag's word goes there)
+                p.caret(Box(square.x, square.y + square.w * 1.1, square.w, square.w * 0.2),
+                        p.theme.focus)
         elif die.flag:  # to check or set right: a ring in the warning colour, not only a word
             p.fill(square.inset(-p.unit * 0.4), p.theme.warn, radius=square.w * 0.2,
                    width=max(2, round(p.unit * 0.7)))
