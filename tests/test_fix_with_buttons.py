@@ -70,6 +70,23 @@ def test_a_short_undo_frames_each_die_in_turn_then_none(table: Table) -> None:
     assert framed(table) == [0]
 
 
+def test_the_first_frame_goes_on_the_first_die_to_check(table: Table) -> None:
+    """"check the 3 and 4: read unsure - tap a die (or UNDO) to correct it": the short UNDO
+    frames the 3 (where the CHECK ring is), not the first die; then on as usual."""
+    table.tray(News("settled", (*dice("1552"), Die(4, confidence=0.79),
+                                Die(3, confidence=0.74))))
+    checked = [place for place, die in enumerate(table.view().dice) if die.flag == "check"]
+    assert faces(table) == "123455" and checked == [2, 3]
+    press(table, "fix")
+    assert framed(table) == [2]
+    press(table, "fix")
+    assert framed(table) == [3]
+    press(table, "fix", "fix", "fix")
+    assert framed(table) == []
+    press(table, "fix")  # round again: the first to check
+    assert framed(table) == [2]
+
+
 def test_next_steps_the_framed_die_and_the_correction_is_stored(table: Table) -> None:
     """Read 1 2 3 4 5 5 where the 4 is a 6: NEXT twice on the 4 makes it 6, each step a
     correction in the game (as a tap's), and the frame stays on that die."""

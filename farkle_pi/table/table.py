@@ -421,15 +421,18 @@ class Table:
                 and (state.phase == "keep" or farkled))
 
     def _fix(self, state: GameState, framed: int | None) -> None:
-        """A short UNDO: frame the first die of the throw shown, then the next; after the last
-        the frame goes (the buttons alone set a misread die right: NEXT steps the framed one)."""
+        """A short UNDO: frame the first die of the throw shown (the first the strip says to
+        check, if any), then the next; after the last the frame goes (the buttons alone set a
+        misread die right: NEXT steps the framed one)."""
         if self.mode == "virtual":
             raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
         if not self._correctable(state):
             raise FarkleError("hold UNDO to undo (pressed briefly it frames a die of a throw "
                               "to set right)")
-        place = 0 if framed is None else framed + 1
         shown = in_layout(self.stepping or state.last_throw or Roll([]), self.layout)
+        unsure = () if self.stepping is not None else self.unsure  # as the screen marks them
+        first = next((place for place, die in enumerate(shown) if die.face in unsure), 0)
+        place = first if framed is None else framed + 1
         self.fixing = (len(state.throws), place) if place < len(shown) else None
 
     def _correct(self, index: int, state: GameState) -> None:
