@@ -179,7 +179,7 @@ class Table:
             dice_mode=self.mode,
             keypad=self.entering,
             face=self._picking(state),
-            unsure=() if self.stepping is not None else self.unsure,
+            unsure=self._unsure_shown,
             layout=self.layout,
             framed=self.framed,
             entry_colours=self.unread.entry_colours if self.unread is not None else (),
@@ -420,6 +420,15 @@ class Table:
         return (self.mode != "virtual" and state.last_throw is not None
                 and (state.phase == "keep" or farkled))
 
+    def _dice_drawn(self, state: GameState) -> tuple[Die, ...]:
+        """The dice of the throw shown, as drawn: the taps' faces while they are held."""
+        return in_layout(self.stepping or state.last_throw or Roll([]), self.layout)
+
+    @property
+    def _unsure_shown(self) -> tuple[int, ...]:
+        """The faces the screen marks to check (none once taps have set the dice)."""
+        return () if self.stepping is not None else self.unsure
+
     def _fix(self, state: GameState, framed: int | None) -> None:
         """A short UNDO: frame the first die of the throw shown (the first the strip says to
         check, if any), then the next; after the last the frame goes (the buttons alone set a
@@ -429,9 +438,9 @@ class Table:
         if not self._correctable(state):
             raise FarkleError("hold UNDO to undo (pressed briefly it frames a die of a throw "
                               "to set right)")
-        shown = in_layout(self.stepping or state.last_throw or Roll([]), self.layout)
-        unsure = () if self.stepping is not None else self.unsure  # as the screen marks them
-        first = next((place for place, die in enumerate(shown) if die.face in unsure), 0)
+        shown = self._dice_drawn(state)
+        first = next((place for place, die in enumerate(shown)
+                      if die.face in self._unsure_shown), 0)
         place = first if framed is None else framed + 1
         self.fixing = (len(state.throws), place) if place < len(shown) else None
 
@@ -441,8 +450,7 @@ class Table:
             raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
         if not self._correctable(state):
             return
-        assert state.last_throw is not None
-        dice = list(in_layout(self.stepping or state.last_throw, self.layout))
+        dice = list(self._dice_drawn(state))
         if not 0 <= index < len(dice):
             return  # a tap left over from a screen of more dice
         die = dice[index]
