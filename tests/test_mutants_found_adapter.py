@@ -183,3 +183,15 @@ def test_a_keep_that_wins_now_is_best_over_the_coachs_keep_that_does_not() -> No
     assert coach.choices(game.state.rules, 0, Roll.parse("155234"))[0].keep.faces == (1,)
     best = options_for(game.state)[0]
     assert best.best and best.then == "bank" and 1000 + best.points >= 1150
+
+
+def test_a_keep_that_reaches_the_target_but_cannot_be_banked_is_left_to_the_coach() -> None:
+    """Game night review: without a final round, with a 350 minimum bank, Ann at 1,000 of
+    1,100 throws 1 2 3 3 4 6. Keeping the 1 reaches the target, but a bank of 100 is below
+    the minimum and the table refuses it: the keep must not say "then bank" (it did, and BANK
+    on the starred keep gave "100 is not enough to bank: 350 needed")."""
+    game = _ann_at_1000(load_rules("standard", {"target": "1100", "final_round": "false",
+                                                "min_bank": "350"}))
+    game.apply(Throw(Roll.parse("123346")))
+    views = options_for(game.state)
+    assert [(v.keep, v.then) for v in views] == [((1,), "roll")]

@@ -168,8 +168,8 @@ def winning_bank(state: GameState, points: int) -> bool | None:
     if state.final_round and state.current in state.last_turn_for:
         ahead = total >= _best_other(state) + _past_a_tie(state)  # as `last_turn_need` counts
         return None if ahead and _later(state) else ahead
-    if not rules.final_round and total >= rules.target:
-        return True
+    if not rules.final_round and total >= rules.target and points >= state.bank_minimum:
+        return True  # (a bank below the minimum is refused: it wins nothing)
     return None
 
 
