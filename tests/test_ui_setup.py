@@ -123,3 +123,23 @@ def test_a_name_that_cannot_join_says_why_on_the_screen(app: App,
     key(app, pygame.K_TAB)
     key(app, pygame.K_b, "b")
     assert any("at least one player" in words for words in drawn)
+
+
+def test_the_configs_rules_file_comes_round_again_on_the_rules_row(tmp_path: Path) -> None:
+    """Game night review: a table whose config names a rules file (its preset shown as the
+    file's name) stepped the rules row through the five presets only, so one KEEP too many
+    lost the house rules until the table was started again."""
+    sheet = tmp_path / "our-table.toml"
+    sheet.write_text('base = "tyler"\nentry = 750\nthree_farkles = 1000\n')
+    rules = load_rules(str(sheet))
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
+        table.handle(Action("next"))  # the rules row
+        shown = []
+        for _ in range(len(PRESETS) + 1):
+            table.handle(Action("keep"))
+            shown.append(table.setup.preset)
+        assert shown == [*PRESETS, "our-table"]
+        table.handle(Action("bank"))
+        assert table.state is not None and table.state.rules == rules.with_changes(
+            {"target": rules.target})

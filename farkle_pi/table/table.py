@@ -275,7 +275,10 @@ class Table:
             self.screen = "throw"
 
     def _setup(self, action: Action) -> None:
-        self.setup, start = setup_rows.step(self.setup, action, PRESETS)
+        # the config's own rules (a rules file, named after it) stay among the choices: one
+        # KEEP too many on the rules row must not lose them for the evening
+        own = () if self.base_rules.name in PRESETS else (self.base_rules.name,)
+        self.setup, start = setup_rows.step(self.setup, action, (*own, *PRESETS))
         self.mode = self.setup.dice_mode
         if start:
             self.new_game()
