@@ -72,12 +72,14 @@ def test_a_player_not_on_the_board_is_coached_to_reach_the_entry_minimum() -> No
 
 
 def _ann_after_two_farkles() -> Game:
-    """Three Farkles in a row cost 1,000: Ann has Farkled twice and throws again."""
-    game = Game(["Ann", "Bob"], load_rules("standard", {"three_farkles": "1000"}))
+    """Three Farkles in a row cost 1,000: Ann (1,000 banked, so the penalty takes all of it: a
+    score never goes below 0) has Farkled twice and throws again."""
+    game = _ann_at_1000(load_rules("standard", {"three_farkles": "1000"}))
     for _ in range(2):
         game.apply(Throw(Roll.parse(FARKLE)))  # Ann
         game.apply(Throw(Roll.parse(FARKLE)))  # Bob
     assert game.state.player.name == "Ann" and game.state.player.farkles == 2
+    assert game.state.player.score == 1000
     return game
 
 
@@ -195,3 +197,23 @@ def test_a_keep_that_reaches_the_target_but_cannot_be_banked_is_left_to_the_coac
     game.apply(Throw(Roll.parse("123346")))
     views = options_for(game.state)
     assert [(v.keep, v.then) for v in views] == [((1,), "roll")]
+
+
+def test_the_three_farkles_penalty_the_coach_weighs_is_capped_at_the_players_score() -> None:
+    """Game night review: a score never goes below 0, so a third Farkle in a row costs a
+    player with nothing banked nothing more. Ann (0 points, two Farkles in a row) has 2,600
+    this turn with five dice to throw: the coach weighed the full 1,000 penalty and said BANK
+    (from 2,100 with five dice), where by the rules in force she risks only her turn and the
+    coach's own figure says roll on (banks from 3,100, as with no penalty)."""
+    game = Game(["Ann", "Bob"], load_rules("standard", {"three_farkles": "1000"}))
+    for _ in range(4):
+        game.apply(Throw(Roll.parse(FARKLE)))
+    assert game.state.player.name == "Ann" and game.state.player.farkles == 2
+    game.apply(Throw(Roll.parse("111222")))
+    game.apply(Keep(Roll.parse("111222")))
+    game.apply(Throw(Roll.parse("123466")))
+    assert options_for(game.state)[0].keep == (1,)
+    game.apply(Keep(Roll.parse("1")))
+    assert game.state.turn_points == 2600 and game.state.dice_to_throw == 5
+    assert advice(game.state) == "roll"
+    assert coach.decide(game.state.rules, 2600, 5, farkle_streak=2)[0] == "bank"  # uncapped

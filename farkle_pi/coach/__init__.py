@@ -15,7 +15,8 @@ house rules included; the values are exact up to float rounding, not sampled (`s
     601.56
 
 API (all take the `RuleSet`; keyword `on_board=False` applies the entry minimum instead of the
-minimum bank, `farkle_streak=2` makes a Farkle cost the three-Farkles penalty too):
+minimum bank, `farkle_streak=2` makes a Farkle cost the three-Farkles penalty too, `score=`
+the player's total caps that penalty as the game does):
 
 - `choices(rules, points, roll) -> list[Choice]`: every legal keep of `roll` thrown with `points`
   this turn, best first (empty list = Farkle). `Choice(keep: Roll, points: int, total: int,
@@ -59,10 +60,15 @@ Later = tuple[int, bool]  # a player still to play a last turn: (points behind, 
 _coaches: dict[tuple[RuleSet, int, int], Coach] = {}
 
 
-def coach(rules: RuleSet, *, on_board: bool = True, farkle_streak: int = 0) -> Coach:
-    """The solved turn for these rules; solved once per process (and once per disk cache)."""
+def coach(rules: RuleSet, *, on_board: bool = True, farkle_streak: int = 0,
+          score: int | None = None) -> Coach:
+    """The solved turn for these rules; solved once per process (and once per disk cache).
+    `score`: the player's total, when known: the three-Farkles penalty takes at most that
+    (a score never goes below 0)."""
     bank_min = rules.min_bank if on_board else rules.entry  # as the game: entry, not both
     farkle_loss = rules.three_farkles if farkle_streak >= 2 else 0
+    if score is not None:
+        farkle_loss = min(farkle_loss, max(score, 0))
     key = (rules, bank_min, farkle_loss)
     found = _coaches.get(key)
     if found is None:
@@ -72,15 +78,19 @@ def coach(rules: RuleSet, *, on_board: bool = True, farkle_streak: int = 0) -> C
 
 
 def choices(
-    rules: RuleSet, points: int, roll: Roll, *, on_board: bool = True, farkle_streak: int = 0
+    rules: RuleSet, points: int, roll: Roll, *, on_board: bool = True, farkle_streak: int = 0,
+    score: int | None = None,
 ) -> list[Choice]:
-    return coach(rules, on_board=on_board, farkle_streak=farkle_streak).choices(points, roll)
+    return coach(rules, on_board=on_board, farkle_streak=farkle_streak,
+                 score=score).choices(points, roll)
 
 
 def decide(
-    rules: RuleSet, points: int, dice: int, *, on_board: bool = True, farkle_streak: int = 0
+    rules: RuleSet, points: int, dice: int, *, on_board: bool = True, farkle_streak: int = 0,
+    score: int | None = None,
 ) -> tuple[Then, float]:
-    return coach(rules, on_board=on_board, farkle_streak=farkle_streak).decide(points, dice)
+    return coach(rules, on_board=on_board, farkle_streak=farkle_streak,
+                 score=score).decide(points, dice)
 
 
 def expected_turn(rules: RuleSet, *, on_board: bool = True, farkle_streak: int = 0) -> float:

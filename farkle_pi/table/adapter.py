@@ -66,6 +66,7 @@ def options_for(state: GameState) -> list[OptionView]:
             state.last_throw,
             on_board=state.player.on_board,
             farkle_streak=state.player.farkles,
+            score=state.player.score,  # (the penalty takes at most that)
         )
     except Exception:  # the coach is advice: without it the options still show
         log.exception("coach failed; showing options by points")
@@ -190,6 +191,7 @@ def advice(state: GameState) -> str:
             state.dice_to_throw,
             on_board=state.player.on_board,
             farkle_streak=state.player.farkles,
+            score=state.player.score,  # (the penalty takes at most that)
         )
     except Exception:
         log.exception("coach failed; no advice")
