@@ -186,10 +186,11 @@ def describe(state: GameState) -> str:
     if turn is not None and turn.farkle and state.phase == "start" and state.turn_points == 0:
         penalty = f", and {turn.penalty} penalty for three in a row" if turn.penalty else ""
         lines.append(f"FARKLE! {turn.player} scores nothing this turn{penalty}")
+    w = max(12, *(len(p.name) for p in state.players))  # long names keep the column
     for i, p in enumerate(state.players):
         mark = ">" if i == state.current and not state.over else " "
         board = "" if p.on_board else "  (not on the board)"
-        lines.append(f"{mark} {p.name:<12} {p.score:>6}{board}")
+        lines.append(f"{mark} {p.name:<{w}} {p.score:>6}{board}")
     if state.over:
         names = " and ".join(state.winner_names())
         top = state.players[state.winners[0]].score

@@ -24,11 +24,12 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(no_games_line(path))
         return 0
-    print(f"{'player':<12} {'games':>5} {'wins':>4} {'avg bank':>8} {'farkle %':>8} "
+    w = max(12, *(len(r.name) for r in rows))  # names of up to 16 letters keep the columns
+    print(f"{'player':<{w}} {'games':>5} {'wins':>4} {'avg bank':>8} {'farkle %':>8} "
           f"{'best':>6} {'hot':>4} {'streak':>6}")
     for r in rows:
         print(
-            f"{r.name:<12} {r.games:>5} {r.wins:>4} {r.average_banked:>8.0f} "
+            f"{r.name:<{w}} {r.games:>5} {r.wins:>4} {r.average_banked:>8.0f} "
             f"{100 * r.farkle_rate:>7.1f}% {r.best_turn:>6} {r.hot_dice:>4} {r.longest_streak:>6}"
         )
     return 0
