@@ -210,3 +210,14 @@ def test_names_alike_but_for_case_are_told_apart_in_a_roll_off(tmp_path: Path) -
     table.handle(Action("bank"))
     assert store.records()[0].winners == ("Ann",)
     store.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_a_steal_offer_is_not_contradicted_by_the_entry_row(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Game night review: offered a steal, NEXT steals and KEEP starts the player's own throw
+    (the prompt says so), but the entry row said "NEXT face   KEEP take die" under it."""
+    offer = replace(VARIANTS["entry"], typed="", face=None,
+                    prompt="NEXT steals 1,050 with 6 dice from Bob, KEEP enters your own throw")
+    frame = draw(offer, size, monkeypatch)
+    assert not [drawn for drawn in frame.texts if drawn.text == BUTTONS]

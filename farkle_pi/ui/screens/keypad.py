@@ -41,8 +41,9 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
         else:
             p.fill(square, p.theme.muted, radius=square.w * 0.16, width=line)
     if view.prompt or view.error:  # they take the hint line: the buttons' part comes here,
-        p.text(BUTTONS, caption, p.theme.text, align="center")  # for the count the slots show
-        return
+        if view.face is not None:  # for the count the slots show (none before a player
+            p.text(BUTTONS, caption, p.theme.text, align="center")  # offered a steal chose:
+        return  # there NEXT steals, as the prompt says)
     left, right = caption.columns([55, 45], gap=p.unit)
     p.text(f"{len(typed)} of {dice_count(view.dice_to_throw)} entered", left, p.theme.muted)
     if view.advice and not typed:
