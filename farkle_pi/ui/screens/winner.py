@@ -11,7 +11,11 @@ from farkle_pi.ui.view import TableView
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
-    top, rest, foot = screen.stack([44, 48, 8], gap=p.unit * 1.5)
+    # five players or more: a smaller banner and thinner margins leave each total a row big
+    # enough to read from the table (eight once drew names 9 px tall at 800x480, 6 at 480x320)
+    many = len(view.players) > 4
+    top, rest, foot = screen.stack([32, 60, 8] if many else [44, 48, 8], gap=p.unit * 1.5)
+    pad = p.unit * (0.4 if many else 0.8)
     picked = view.winners[view.selected % len(view.winners)] if view.roll_off else ""
     hint = (f"roll-off won by {picked}?   NEXT other   BANK yes" if picked
             else after_game_hint(view, "KEEP tonight's games"))
@@ -33,14 +37,14 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     p.text(result, inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent, align="center")
     ranked = sorted(view.players, key=lambda row: -row.score)
     rows = rest.rows(max(3, len(ranked)), gap=p.unit * 0.8)
-    probe = rows[0].inset(p.unit * 0.8).columns([10, 55, 35], gap=p.unit)
+    probe = rows[0].inset(pad).columns([10, 55, 35], gap=p.unit)
     names = p.fit_all([r.name for r in ranked], probe[1].part(0, 0.1, 1, 0.8))
     scores = p.fit_all([points_text(r.score) for r in ranked], probe[2].part(0, 0.05, 1, 0.9))
     for rank, (row, player) in enumerate(zip(rows, ranked, strict=False), start=1):
         p.panel(row)
         if player.name == picked:  # the one BANK records as the roll-off's winner
             p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
-        cells = row.inset(p.unit * 0.8).columns([10, 55, 35], gap=p.unit)
+        cells = row.inset(pad).columns([10, 55, 35], gap=p.unit)
         p.text(f"{rank}.", cells[0].part(0, 0.1, 1, 0.8), p.theme.muted)
         p.text(player.name, cells[1].part(0, 0.1, 1, 0.8), font=names)
         p.text(points_text(player.score), cells[2].part(0, 0.05, 1, 0.9), align="right",
