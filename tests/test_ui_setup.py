@@ -143,3 +143,18 @@ def test_the_configs_rules_file_comes_round_again_on_the_rules_row(tmp_path: Pat
         table.handle(Action("bank"))
         assert table.state is not None and table.state.rules == rules.with_changes(
             {"target": rules.target})
+
+
+def test_the_configs_target_comes_round_again_on_the_target_row(tmp_path: Path) -> None:
+    """Game night review: a config's `target = 4000` showed on the setup screen, but KEEP on
+    the target row went 2,000, 5,000, 10,000 and never back to 4,000."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"target": "4000"}), ["Ann", "Bob"],
+                      "manual", resume=False, say=lambda _: None)
+        for _ in range(2):
+            table.handle(Action("next"))  # the target row
+        shown = [table.setup.target]
+        for _ in range(4):
+            table.handle(Action("keep"))
+            shown.append(table.setup.target)
+        assert shown == [4000, 5000, 10000, 2000, 4000]

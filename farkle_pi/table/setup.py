@@ -21,8 +21,10 @@ DICE_MODES = SetupView.dice_modes  # the order KEEP steps through them
 T = TypeVar("T")
 
 
-def step(setup: SetupView, action: Action, presets: Sequence[str]) -> tuple[SetupView, bool]:
-    """The setup after `action`, and whether the game should start now."""
+def step(setup: SetupView, action: Action, presets: Sequence[str],
+         targets: Sequence[int] = TARGETS) -> tuple[SetupView, bool]:
+    """The setup after `action`, and whether the game should start now (`targets`: the
+    target row's choices, in order)."""
     kind = action.kind
     if kind == "bank":
         return _commit_typing(setup), True
@@ -42,7 +44,7 @@ def step(setup: SetupView, action: Action, presets: Sequence[str]) -> tuple[Setu
         row = SETUP_ROWS[setup.focus]
         if row == "start":
             return _commit_typing(setup), True
-        return _change(setup, row, presets), False
+        return _change(setup, row, presets, targets), False
     return setup, False
 
 
@@ -59,7 +61,8 @@ def _commit_typing(setup: SetupView) -> SetupView:
     return replace(setup, players=(*setup.players, name), typing="")
 
 
-def _change(setup: SetupView, row: str, presets: Sequence[str]) -> SetupView:
+def _change(setup: SetupView, row: str, presets: Sequence[str],
+            targets: Sequence[int]) -> SetupView:
     if row == "players":
         if setup.typing:
             return _commit_typing(setup)
@@ -72,7 +75,7 @@ def _change(setup: SetupView, row: str, presets: Sequence[str]) -> SetupView:
     if row == "rules":
         return replace(setup, preset=_after(setup.preset, presets))
     if row == "target":
-        return replace(setup, target=_after(setup.target, TARGETS))
+        return replace(setup, target=_after(setup.target, targets))
     return replace(setup, dice_mode=_after(setup.dice_mode, setup.dice_modes))
 
 

@@ -278,7 +278,9 @@ class Table:
         # the config's own rules (a rules file, named after it) stay among the choices: one
         # KEEP too many on the rules row must not lose them for the evening
         own = () if self.base_rules.name in PRESETS else (self.base_rules.name,)
-        self.setup, start = setup_rows.step(self.setup, action, (*own, *PRESETS))
+        # and the config's target (4,000, say) among the targets, in its place
+        targets = sorted({*setup_rows.TARGETS, self.base_rules.target})
+        self.setup, start = setup_rows.step(self.setup, action, (*own, *PRESETS), targets)
         self.mode = self.setup.dice_mode
         if start:
             self.new_game()
