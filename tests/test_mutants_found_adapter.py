@@ -5,10 +5,12 @@ in the repository)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from farkle_pi import coach
 from farkle_pi.game import Bank, Game, Keep, Throw
 from farkle_pi.rules import Roll, RuleSet, load_rules
-from farkle_pi.store import GameRecord
+from farkle_pi.store import GameRecord, Store
 from farkle_pi.table.adapter import (
     Shown,
     advice,
@@ -17,6 +19,8 @@ from farkle_pi.table.adapter import (
     players,
     table_view,
 )
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
 
 FARKLE = "223466"  # scores nothing
 
@@ -217,3 +221,21 @@ def test_the_three_farkles_penalty_the_coach_weighs_is_capped_at_the_players_sco
     assert game.state.turn_points == 2600 and game.state.dice_to_throw == 5
     assert advice(game.state) == "roll"
     assert coach.decide(game.state.rules, 2600, 5, farkle_streak=2)[0] == "bank"  # uncapped
+
+
+def test_bank_on_a_keep_that_completes_six_ones_banks_the_prize(tmp_path: Path) -> None:
+    """Game night review: Portland pays 3,000 for six 1s over a turn. Ann, 750 from the
+    board, has kept 1 1 twice (400) and throws 1 1: BANK on the highlighted 1 1 was refused
+    ("600 is not enough to bank: 750 needed", the lamp off), though that keep makes 3,000."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland", {"colour_triples": "false"}),
+                      ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
+        table.new_game()
+        for command in (Throw(Roll.parse("112346")), Keep(Roll.parse("11")),
+                        Throw(Roll.parse("1136")), Keep(Roll.parse("11")),
+                        Throw(Roll.parse("11"))):
+            table._apply(command)
+        assert table.view().options[0].keep == (1, 1) and table.view().can_bank
+        table.handle(Action("bank", button=True))
+        assert not table.error and table.state is not None
+        assert table.state.players[0].score == 3000

@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
-from farkle_pi.game import GameState
+from farkle_pi.game import GameState, Keep, Refused
+from farkle_pi.game.turns import play
 from farkle_pi.rules import Die, Roll, ScoringOption, dice_count
 from farkle_pi.store import GameRecord, PlayerStats
 from farkle_pi.ui.view import (
@@ -326,7 +327,18 @@ def _farkle_prompt(state: GameState) -> str:
 
 
 def _bank_after(state: GameState, option: OptionView) -> bool:
-    return state.turn_points + option.points >= state.bank_minimum
+    """Whether BANK on this option banks: its keep played as the game plays it (portland's
+    six 1s in a turn can make a keep worth more than its own points)."""
+    return bank_after_keep(state, Roll.of(*option.keep)) is not None
+
+
+def bank_after_keep(state: GameState, keep: Roll) -> int | None:
+    """The turn points `keep` then banks, or None if the bank would be refused."""
+    try:
+        after = play(state, Keep(keep))
+    except Refused:
+        return None
+    return after.turn_points if after.can_bank else None
 
 
 NIGHT = timedelta(hours=12)  # games this close before the newest one belong to the same night

@@ -32,6 +32,7 @@ from farkle_pi.store import ChangedElsewhere, Store, StoredGame, player_stats
 from farkle_pi.table import setup as setup_rows
 from farkle_pi.table.adapter import (
     Shown,
+    bank_after_keep,
     farkled_throw,
     history_rows,
     in_layout,
@@ -370,7 +371,7 @@ class Table:
             self._apply(Keep(_kept(option, state)))
         elif action.kind == "bank":
             option = options[self.selected % len(options)]
-            if state.turn_points + option.points < state.bank_minimum:
+            if bank_after_keep(state, _kept(option, state)) is None:
                 raise FarkleError(
                     f"{state.turn_points + option.points} is not enough to bank: "
                     f"{state.bank_minimum} needed"
