@@ -13,7 +13,8 @@ import hmac
 import json
 import secrets
 import sqlite3
-from collections.abc import Iterable, Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from pathlib import Path
 from farkle_pi.errors import FarkleError
 from farkle_pi.files import sqlite_name
 from farkle_pi.game import Event, Throw, event_from_json
+from farkle_pi.rules import Die, Roll
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS fair_dice (
     game INTEGER PRIMARY KEY, commitment TEXT NOT NULL, seed TEXT NOT NULL)"""
@@ -59,6 +61,30 @@ class FairDice:
 
     def throw(self, number: int, dice: int) -> tuple[int, ...]:
         return throw_faces(self.seed, self.game_id, number, dice)
+
+
+# The Pi's own dice in a two-colour game, as a real portland set: three of each colour
+VIRTUAL_SET = ("red", "red", "red", "blue", "blue", "blue")
+# Where the dice set aside are not known (a steal takes over another turn's dice): an even mix
+EVEN_MIX = ("red", "blue", "red", "blue", "red", "blue")
+
+
+def coloured_throw(faces: Sequence[int], kept: Sequence[Roll]) -> Roll:
+    """The Pi's dice thrown in a two-colour game: `faces` as the seed gave them, in the
+    colours of the set's dice not set aside since all six were last thrown (`kept`: this
+    turn's keeps, the latest of them as many dice as are not thrown)."""
+    left = Counter(VIRTUAL_SET)
+    aside = len(VIRTUAL_SET) - len(faces)
+    for keep in reversed(kept):
+        if aside <= 0:
+            break
+        for die in keep:
+            if die.colour is not None:
+                left[die.colour] -= 1
+        aside -= len(keep)
+    known = aside == 0 and all(n >= 0 for n in left.values())
+    colours = sorted(left.elements()) if known else list(EVEN_MIX[:len(faces)])
+    return Roll(Die(face, colour) for face, colour in zip(faces, colours, strict=True))
 
 
 def throws_in(events: Iterable[Event]) -> Iterator[Throw]:

@@ -43,7 +43,13 @@ from farkle_pi.table.adapter import (
 from farkle_pi.table.announce import announce
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
-from farkle_pi.table.fairdice import FairDice, SeedBook, record_seed, throws_in
+from farkle_pi.table.fairdice import (
+    FairDice,
+    SeedBook,
+    coloured_throw,
+    record_seed,
+    throws_in,
+)
 from farkle_pi.table.familiar import UnsureShare
 from farkle_pi.table.tray_input import (
     Rekeep,
@@ -416,7 +422,11 @@ class Table:
         if self.fair is None:
             raise FarkleError("this game has no dice seed: it was not started with virtual dice")
         number = sum(1 for _ in throws_in(self.game.game.events)) + 1
-        self._apply(Throw(Roll.of(*self.fair.throw(number, state.dice_to_throw))))
+        faces = self.fair.throw(number, state.dice_to_throw)
+        if state.rules.colour_triples:  # a one-colour triple doubles: the Pi's dice have two
+            self._apply(Throw(coloured_throw(faces, state.kept)))
+        else:
+            self._apply(Throw(Roll.of(*faces)))
 
     def _correctable(self, state: GameState) -> bool:
         """A throw shows whose dice may be set right: one to keep from, or a camera's Farkle

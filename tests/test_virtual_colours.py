@@ -1,0 +1,98 @@
+"""Virtual dice under two-colour rules (portland): the Pi's dice are three red and three blue,
+so a one-colour triple can come up and doubles, as it would with a real set."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from farkle_pi.game import Keep, Throw
+from farkle_pi.rules import Die, Roll, load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.autoplay import next_press
+from farkle_pi.table.fairdice import EVEN_MIX, FairDice, coloured_throw
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+
+
+def colours(roll: Roll) -> Counter[str | None]:
+    return Counter(die.colour for die in roll)
+
+
+def test_six_dice_are_the_whole_set_paired_with_the_faces_in_order() -> None:
+    roll = coloured_throw((6, 2, 2, 2, 5, 1), kept=())
+    assert colours(roll) == {"red": 3, "blue": 3}
+    assert Counter(roll.dice) == Counter([Die(6, "blue"), Die(2, "blue"), Die(2, "blue"),
+                                          Die(2, "red"), Die(5, "red"), Die(1, "red")])
+
+
+def test_the_dice_set_aside_keep_their_colours_out_of_the_next_throw() -> None:
+    kept = (Roll([Die(1, "red")]), Roll([Die(5, "red"), Die(5, "blue")]))
+    assert colours(coloured_throw((3, 4, 6), kept)) == {"red": 1, "blue": 2}
+    # only the keeps since all six were last thrown count (hot dice: six thrown again)
+    hot = (Roll([Die(2, "red")] * 3 + [Die(2, "blue")] * 3),)
+    assert colours(coloured_throw((1, 2, 3, 4, 5, 6), hot)) == {"red": 3, "blue": 3}
+    after_hot = (*hot, Roll([Die(1, "blue")]))
+    assert colours(coloured_throw((1, 2, 3, 4, 5), after_hot)) == {"red": 3, "blue": 2}
+
+
+def test_a_steal_of_unknown_dice_throws_an_even_mix() -> None:
+    roll = coloured_throw((4, 4, 4), kept=())  # a steal: another turn's dice, none kept here
+    assert colours(roll) == Counter(EVEN_MIX[:3])
+
+
+@dataclass(frozen=True)
+class Loaded(FairDice):
+    """Virtual dice whose throws are given (a test's), each as many dice as asked."""
+
+    faces: tuple[tuple[int, ...], ...] = ()
+
+    def throw(self, number: int, dice: int) -> tuple[int, ...]:
+        return self.faces[number - 1][:dice]
+
+
+def test_a_one_colour_triple_of_the_pis_dice_doubles(tmp_path: Path) -> None:
+    """222 in one colour: 400 under portland (200 mixed); without colours it scored 200."""
+    dice = Loaded(1, b"s" * 32, faces=((2, 2, 2, 3, 4, 6),))
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland"), ["Ann", "Bob"], "virtual",
+                      clock=lambda: 0.0, resume=False, fair_dice=lambda _: dice)
+        table.new_game()
+        table.handle(Action("keep"))  # the Pi throws
+        assert table.state is not None and table.state.last_throw is not None
+        assert colours(table.state.last_throw) == {"blue": 3, "red": 3}
+        assert [(o.label, o.points) for o in table.view().options] == [
+            ("three 2s of one colour", 400)]
+        assert [(d.face, d.colour) for d in table.view().dice][:3] == [(2, "blue")] * 3
+
+
+def test_a_whole_portland_game_on_virtual_dice_never_has_more_than_the_set(
+        tmp_path: Path) -> None:
+    now = [0.0]
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland", {"target": "2000"}), ["Ann", "Bob"],
+                      "virtual", clock=lambda: now[0], resume=False)
+        table.new_game()
+        for _ in range(3000):
+            if table.state is not None and table.state.over:
+                break
+            press = next_press(table.view())
+            if press is not None:
+                table.handle(press)
+            now[0] += 2.0
+        assert table.game is not None and table.game.state.over
+        events = table.game.game.events
+    aside: Counter[str | None] = Counter()
+    throws = 0
+    for event in events:
+        if isinstance(event, Throw):
+            throws += 1
+            assert all(die.colour in ("red", "blue") for die in event.roll)
+            if len(event.roll) == 6:
+                aside = Counter()
+            total = colours(event.roll) + aside
+            assert total["red"] <= 3 and total["blue"] <= 3, (event.roll, aside)
+        elif isinstance(event, Keep):
+            aside += colours(event.roll)
+    assert throws > 10
