@@ -43,6 +43,7 @@ class Shown:
     entry_colours: tuple[str | None, ...] = ()  # the colours of the dice being entered
     layout: tuple[Die, ...] = ()  # the order dice being corrected stay in (`in_layout`)
     framed: int | None = None  # the place of the die NEXT steps (a short UNDO framed it)
+    question: str = ""  # asked of the colours of dice entered by hand (two-colour games)
 
 
 def in_layout(roll: Roll, layout: tuple[Die, ...]) -> tuple[Die, ...]:
@@ -290,6 +291,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         keypad=shown.keypad,
         face=shown.face,
         entry_colours=shown.entry_colours,
+        question=shown.question,
         error=shown.error,
     )
 

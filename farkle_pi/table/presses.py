@@ -36,7 +36,7 @@ class SeenGuard:
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._shown: tuple[object, str, int | None] | None = None
+        self._shown: tuple[object, str, int | None, object] | None = None
         self._changed_at = -SEEN_SECONDS
         self._picked: tuple[int, int | None] | None = None  # the option, the keypad's face
         self._picked_at = -PICKED_SECONDS
@@ -46,8 +46,9 @@ class SeenGuard:
         change was made by a tap on a die, or by NEXT on the die a short UNDO framed, whose
         player looks at it (the next tap steps the same die on: "each tap steps it on"). A
         frame that comes or moves is a change: NEXT would step another die than it was meant
-        for."""
-        shown = (table.state, table.screen, table.framed)
+        for; so is a question on the colours of dice entered (a KEEP too many would answer it
+        unseen)."""
+        shown = (table.state, table.screen, table.framed, table.asking)
         if self._shown is None or shown[0] is not self._shown[0] or shown[1:] != self._shown[1:]:
             if self._shown is not None and not watched:
                 self._changed_at = self.clock()

@@ -41,6 +41,7 @@ from farkle_pi.table.adapter import (
     table_view,
 )
 from farkle_pi.table.announce import announce
+from farkle_pi.table.colours_asked import ColourQuestion, colours_matter, faces_to_ask
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import (
@@ -114,6 +115,8 @@ class Table:
         self.screen: ScreenName = "setup"
         self.selected = 0
         self.entry = Entry()  # a throw being entered by hand
+        # its dice all in, in a two-colour game: what is asked of their colours
+        self.asking: ColourQuestion | None = None
         self.tray_input = TrayInput()  # camera mode: tray events into game commands
         self.unread: Unread | None = None  # a settled throw with dice to enter by hand
         self.unsure_share = UnsureShare()  # camera mode: is the tray new to the reader?
@@ -190,6 +193,7 @@ class Table:
             layout=self.layout,
             framed=self.framed,
             entry_colours=self.unread.entry_colours if self.unread is not None else (),
+            question=self.asking.text if self.asking is not None else "",
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
@@ -225,7 +229,8 @@ class Table:
     def _picking(self, state: GameState) -> int | None:
         """The face the buttons are on while a throw is entered by hand; None before a player
         offered a steal has chosen to throw their own dice instead."""
-        if not self.entering or (self._steal_offered(state) and self.entry == Entry()):
+        if (not self.entering or self.asking is not None
+                or (self._steal_offered(state) and self.entry == Entry())):
             return None
         return self.entry.shown_face
 
@@ -319,6 +324,9 @@ class Table:
         state = self.state
         assert state is not None and self.game is not None
         kind = action.kind
+        if self.asking is not None:
+            self._answer(action)
+            return
         framed = self.framed
         if kind == "fix":
             self._fix(state, framed)
@@ -395,17 +403,43 @@ class Table:
             raise FarkleError("the dice the camera read stand: enter the unread ones "
                               "(or tap a die once the throw is in)")
         self.entry = entry
-        if len(entry.dice) == state.dice_to_throw:
-            unread, self.entry = self.unread, Entry()
-            throw = (self.tray_input.finish(unread, entry.dice) if unread
-                     else Throw(Roll.of(*entry.dice)))
-            try:
-                self._apply(throw)  # stored, then shown
-            except ChangedElsewhere:
-                raise  # the game as stored now: what was typed may not fit it
-            except FarkleError:  # not stored (a full disk, another writer's lock, a refusal):
-                self.entry = replace(entry, dice=entry.dice[:-1])  # the last die again retries
-                raise
+        if len(entry.dice) < state.dice_to_throw:
+            return
+        if self.unread is not None:
+            self._play_entered(self.tray_input.finish(self.unread, entry.dice))
+        elif state.rules.colour_triples and colours_matter(entry.dice):
+            asking = ColourQuestion(entry.dice, faces_to_ask(entry.dice))
+            if asking.done:  # (five alike, nothing else three times: nothing to ask)
+                self._play_entered(Throw(asking.roll()))
+            else:
+                self.asking = asking
+        else:
+            self._play_entered(Throw(Roll.of(*entry.dice)))
+
+    def _answer(self, action: Action) -> None:
+        """The colours of dice entered by hand, asked face by face: KEEP yes, NEXT no; UNDO
+        goes back to the entry (its last die off), as before the last die was taken."""
+        assert self.asking is not None
+        if action.kind in ("undo", "erase"):
+            self.asking = None
+            self.entry = replace(self.entry, dice=self.entry.dice[:-1])
+        elif action.kind not in ("keep", "next"):
+            raise FarkleError(f"{self.asking.text} KEEP yes, NEXT no (UNDO goes back)")
+        else:
+            self.asking = self.asking.answer(action.kind == "keep")
+            if self.asking.done:
+                self._play_entered(Throw(self.asking.roll()))
+
+    def _play_entered(self, throw: Throw) -> None:
+        """The throw whose dice were all entered, stored, then shown."""
+        entry, self.entry, self.asking = self.entry, Entry(), None
+        try:
+            self._apply(throw)
+        except ChangedElsewhere:
+            raise  # the game as stored now: what was typed may not fit it
+        except FarkleError:  # not stored (a full disk, another writer's lock, a refusal):
+            self.entry = replace(entry, dice=entry.dice[:-1])  # the last die again retries
+            raise
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":
@@ -584,6 +618,7 @@ class Table:
         self.unsure = ()
         self.unread, self.stepping, self.steps = None, None, []
         self.fixing = None  # a command played (here or by the tray) or a game reloaded
+        self.asking = None
         self.banners.clear()
 
     def _apply(self, *commands: Command) -> list[Event]:

@@ -129,5 +129,10 @@ FIX = replace(  # the same throw, the white 2 framed by a short UNDO: NEXT steps
     THROW, dice=tuple(replace(die, framed=place == 3) for place, die in enumerate(THROW.dice)),
 )
 
+COLOURS = replace(  # portland, five dice entered by hand: three 2s, of one colour or not?
+    ENTRY, rules_name="portland", typed="22256", face=None, advice="",
+    question="three 2s: all one colour?",
+)
+
 # Other states of a screen, drawn by `farkle-pi screenshot --screen NAME` as well.
-VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX}
+VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX, "colours": COLOURS}

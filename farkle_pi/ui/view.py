@@ -132,6 +132,8 @@ class TableView:
     keypad: bool = False  # waiting for a throw entered by hand: the keypad shows
     face: int | None = None  # the face NEXT steps and KEEP takes (None: a steal is offered)
     entry_colours: tuple[str | None, ...] = ()  # each slot's die colour (two-colour dice)
+    # the dice entered, a two-colour game asks of their colours: KEEP (or YES) yes, NEXT no
+    question: str = ""
     error: str = ""  # the last caught error, shown small until the next action
 
     @property

@@ -1,6 +1,8 @@
 """Entering a throw by hand on the throw screen: the dice entered so far in their slots, the die
 the buttons are on (framed), and a keypad of six die faces and "remove last" for the touch
-screen. Taps become the same `digit` and `erase` actions as the keys `1`-`6` and Backspace."""
+screen. Taps become the same `digit` and `erase` actions as the keys `1`-`6` and Backspace.
+Once the dice are in, a two-colour game may ask of their colours: the keypad gives way to the
+question and a YES and a NO key, the twins of KEEP and NEXT."""
 
 from __future__ import annotations
 
@@ -11,11 +13,14 @@ from farkle_pi.ui.screens.parts import die_slots
 from farkle_pi.ui.view import TableView
 
 BUTTONS = "NEXT face   KEEP take die"
+ANSWERS = "KEEP yes   NEXT no   hold UNDO back"
 
 
 def hint(view: TableView) -> str:
     """The buttons' part in it, on the hint line, so nobody needs a manual (where the tray's
     prompt takes that line, the entry row says the first of it: BUTTONS)."""
+    if view.question:
+        return ANSWERS
     bank = "   BANK bank" if view.can_bank else ""
     return f"{BUTTONS}   hold UNDO remove{bank}"
 
@@ -54,6 +59,9 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
 
 def keypad(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     """Six die faces (two rows of three) and a "remove last" key, each a big touch target."""
+    if view.question:
+        _question(p, box, view, hits)
+        return
     p.panel(box)
     inner = box.inset(p.unit)
     faces, remove = inner.columns([76, 24], gap=p.unit)
@@ -72,6 +80,18 @@ def keypad(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     p.text("REMOVE", words[1], colour, align="center", font=font)
     p.text("LAST", words[2], colour, align="center", font=font)
     hits.append(Hit(remove.rect, Action("erase")))
+
+
+def _question(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
+    """The question on the dice's colours, and a YES (KEEP) and a NO (NEXT) key under it."""
+    p.panel(box)
+    words, keys = box.inset(p.unit).stack([34, 66], gap=p.unit)
+    p.lines(view.question, words, p.theme.text, align="center")
+    yes, no = keys.columns([1, 1], gap=p.unit * 2)
+    for key, answer, action in ((yes, "YES", Action("keep")), (no, "NO", Action("next"))):
+        _key(p, key)
+        p.text(answer, key.inset(p.unit * 1.5).part(0.1, 0.15, 0.8, 0.7), align="center")
+        hits.append(Hit(key.rect, action))
 
 
 def _key(p: Painter, box: Box) -> None:

@@ -1,0 +1,76 @@
+"""Dice entered by hand in a two-colour game (portland: a triple of one colour doubles).
+
+Typed faces say nothing of colours, and scored as colourless every triple counted as mixed:
+three red 2s gave 200, not 400. Colours matter only where a face came up three times or more,
+so the table asks there, one question a face, KEEP yes and NEXT no (or the keypad's two keys),
+and gives the dice the two colours that make the answers true. Five dice of one face always
+hold a one-colour triple (two colours: one of them has three), so they are not asked about.
+The dice are drawn in the colours given (red: the one-colour triples), not the real dice's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from farkle_pi.rules import Die, Roll
+
+ONE, OTHER = "red", "blue"  # the colours given: one-colour triples are red
+_NUMBERS = {3: "three", 4: "four", 6: "six"}
+
+
+def colours_matter(dice: tuple[int, ...]) -> bool:
+    """Whether a face came up three times or more (else no triple, of any colour)."""
+    return bool(dice) and max(Counter(dice).values()) >= 3
+
+
+def faces_to_ask(dice: tuple[int, ...]) -> tuple[int, ...]:
+    """The faces whose colours change the score: three, four or six alike."""
+    counts = Counter(dice)
+    return tuple(face for face in sorted(counts) if counts[face] in _NUMBERS)
+
+
+@dataclass(frozen=True)
+class ColourQuestion:
+    """The faces entered, the faces asked about and the answers so far (True: yes)."""
+
+    dice: tuple[int, ...]
+    faces: tuple[int, ...]
+    answers: tuple[bool, ...] = ()
+
+    @property
+    def done(self) -> bool:
+        return len(self.answers) == len(self.faces)
+
+    @property
+    def text(self) -> str:
+        """The question now, as the screen asks it."""
+        face = self.faces[len(self.answers)]
+        n = Counter(self.dice)[face]
+        if n == 6:
+            return f"six {face}s: two triples, each of one colour?"
+        if n == 4:
+            return f"four {face}s: three of them one colour?"
+        return f"three {face}s: all one colour?"
+
+    def answer(self, yes: bool) -> ColourQuestion:
+        return ColourQuestion(self.dice, self.faces, (*self.answers, yes))
+
+    def roll(self) -> Roll:
+        """The dice in colours that make every answer true (the answers all given)."""
+        yes = dict(zip(self.faces, self.answers, strict=True))
+        dice: list[Die] = []
+        for face, n in sorted(Counter(self.dice).items()):
+            one = _one_colour(n, yes.get(face, False))
+            dice += [Die(face, ONE)] * one + [Die(face, OTHER)] * (n - one)
+        return Roll(dice)
+
+
+def _one_colour(n: int, yes: bool) -> int:
+    """How many of n dice of a face are ONE: a split with one one-colour triple (two for
+    six dice) where the answer is yes, with none (one for six) where it is no."""
+    if n == 6:
+        return 3 if yes else 4  # 3 + 3: two triples; 4 + 2: one
+    if n in (3, 4):
+        return 3 if yes else 2  # 3 (+ 1): a triple; 2 + 1 or 2 + 2: none
+    return 3 if n == 5 else 0  # five: always 3 + 2; fewer than three: no triple
