@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import errno
+import io
 import os
 from pathlib import Path
+from typing import Any
 
 
 def sqlite_name(path: Path) -> str:
@@ -42,3 +45,40 @@ def write_whole(path: Path, data: bytes) -> None:
         os.fsync(folder)
     finally:
         os.close(folder)
+
+
+FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+
+
+def write_picture(path: Path, picture: Any) -> None:
+    """An OpenCV picture encoded in memory by `path`'s suffix (.png, .jpg, ...) and written
+    whole (write_whole): a full disk is an OSError that says so, nothing half-written is left,
+    and libpng or libjpeg print nothing of their own. ValueError: a suffix OpenCV cannot write."""
+    import cv2
+
+    try:
+        ok, data = cv2.imencode(path.suffix.lower() or ".none", picture)
+    except cv2.error:
+        ok = False
+    if not ok:
+        raise ValueError(f"{path}: OpenCV cannot write a {path.suffix or 'suffix-less'} file")
+    write_whole(path, data.tobytes())
+
+
+def write_surface_png(path: Path, surface: Any) -> None:
+    """A pygame surface as a PNG, written as write_picture writes (pygame writing to the file
+    itself printed libpng's complaint and left a truncated PNG on a full disk)."""
+    import pygame
+
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    write_whole(path, buffer.getvalue())
+
+
+def unwritten(path: Path | str, error: OSError, otherwise: str) -> str:
+    """Why `path` was not written, as the end of a one-line error: a full disk says so;
+    anything else gives the system's words and `otherwise` (what to give instead)."""
+    why = error.strerror or str(error)
+    if error.errno in FULL:
+        return f"cannot write {path}: {why} (free some disk space, or write it elsewhere)"
+    return f"cannot write {path}: {why} ({otherwise})"

@@ -157,8 +157,8 @@ def test_draw_into_a_missing_folder_says_what_to_give(
     assert main(["detect", "--draw", str(target), str(FIXTURES / "synth_00.png")]) == 2
     out, err = capsys.readouterr()
     assert "synth_00.png: " in out
-    assert err == (f"farkle-pi: cannot write {target}: give a .png or .jpg path in a folder "
-                   "that exists and you can write to\n")
+    assert err == (f"farkle-pi: cannot write {target}: No such file or directory (give a .png "
+                   "or .jpg path in a folder that exists and you can write to)\n")
 
 
 def test_detect_with_calibration(capsys: pytest.CaptureFixture[str]) -> None:

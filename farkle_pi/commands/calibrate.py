@@ -6,13 +6,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-import cv2
-
 from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
-from farkle_pi.files import give_to_folder_owner
+from farkle_pi.files import unwritten, write_picture
 from farkle_pi.tray.calibrate import (
     check_holds_dice,
     die_size,
@@ -62,9 +60,11 @@ def run(args: argparse.Namespace) -> int:
         check_holds_dice(tray, "--tray", size)
     image = out.with_name(out.stem + ".reference.png")
     image.parent.mkdir(parents=True, exist_ok=True)
-    if not cv2.imwrite(str(image), reference):
-        raise FarkleError(f"cannot write {image}")
-    give_to_folder_owner(image)
+    try:
+        write_picture(image, reference)
+    except OSError as error:
+        raise FarkleError(unwritten(image, error, "give --out a folder you can write to")
+                          ) from None
     learned = _learned_before(out)
     Calibration(Path(image.name), tray, keep, size, perspective, learned).save(out)
     print(f"die size: {size:.1f} px")

@@ -20,6 +20,7 @@ from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import unwritten, write_surface_png
 
 PRESS_SECONDS = 0.8  # between the robot's button presses
 WINNER_SECONDS = 8.0  # the winner stays up this long before the demo window closes
@@ -136,8 +137,12 @@ def run(args: argparse.Namespace) -> int:
             early = args.out_at is not None and played < args.out_at
             which = "final" if args.out_at is None or early else f"{played:.1f} s"
             try:
-                pygame.image.save(surface, args.out)
-            except (pygame.error, OSError) as error:
+                write_surface_png(Path(args.out), surface)
+            except OSError as error:
+                raise FarkleError(f"--out: the {which} screen: " + unwritten(
+                    args.out, error, "give a .png path in a folder you can write to")
+                                  ) from None
+            except pygame.error as error:
                 raise FarkleError(f"--out {args.out}: cannot save the {which} screen: {error}"
                                   ) from error
             if early:

@@ -19,6 +19,7 @@ from typing import Any
 from farkle_pi.commands.calibration_arg import calibration_files, load_calibration
 from farkle_pi.commands.outputs import refuse_overwrites
 from farkle_pi.errors import FarkleError, about, one_line
+from farkle_pi.files import unwritten, write_picture
 
 EXIT_BAD_FILE = 2
 
@@ -103,9 +104,13 @@ def run(args: argparse.Namespace) -> int:
                       f" at ({d.center[0]:.0f}, {d.center[1]:.0f})  {' '.join(flags)}")
         if args.draw:
             target = draw_path(args.draw, path, many)
-            if not cv2.imwrite(str(target), draw_readings(image, dice)):
-                print(one_line(f"farkle-pi: cannot write {target}: give a .png or .jpg path "
-                               "in a folder that exists and you can write to"), file=sys.stderr)
+            try:
+                write_picture(Path(target), draw_readings(image, dice))
+            except (OSError, ValueError) as error:
+                hint = "give a .png or .jpg path in a folder that exists and you can write to"
+                print(one_line("farkle-pi: " + (
+                    unwritten(target, error, hint) if isinstance(error, OSError)
+                    else f"cannot write {target}: {hint}")), file=sys.stderr)
                 code = EXIT_BAD_FILE
                 args.failed = True
     return code

@@ -8,8 +8,6 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import cv2
-
 from farkle_pi.commands.calibration_arg import STALE, calibration_files
 from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
@@ -18,6 +16,7 @@ from farkle_pi.commands.outputs import refuse_overwrites
 from farkle_pi.config import load_config
 from farkle_pi.devices.frames import Image
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import unwritten, write_picture
 from farkle_pi.rules import dice_count
 from farkle_pi.tray import Tray
 from farkle_pi.tray.dice_check import (
@@ -205,12 +204,12 @@ def _round_path(save: Path, round_: int) -> Path:
 
 
 def save(picture: Image, check: DiceCheck, path: Path) -> None:
+    hint = "give a .png or .jpg path in a folder you can write to"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        saved = cv2.imwrite(str(path), draw_readings(picture, list(check.dice)))
-    except (OSError, cv2.error):
-        saved = False
-    if not saved:
-        raise FarkleError(f"cannot write {path}: give a .png or .jpg path "
-                          "in a folder you can write to")
+        write_picture(path, draw_readings(picture, list(check.dice)))
+    except OSError as error:
+        raise FarkleError(unwritten(path, error, hint)) from None
+    except ValueError:
+        raise FarkleError(f"cannot write {path}: {hint}") from None
     print(f"saved {path}")

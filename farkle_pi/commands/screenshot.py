@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import Any
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.files import unwritten, write_surface_png
 
 
 def register(sub: Any) -> None:
@@ -39,8 +41,11 @@ def run(args: argparse.Namespace) -> int:
     surface = offscreen(parse_size(args.size))
     render(surface, {**SAMPLES, **VARIANTS}[args.screen], theme_named(args.theme))
     try:
-        pygame.image.save(surface, args.out)
-    except (pygame.error, OSError) as error:
+        write_surface_png(Path(args.out), surface)
+    except OSError as error:
+        raise FarkleError(unwritten(args.out, error, "give a .png path in a folder you can "
+                                    "write to")) from None
+    except pygame.error as error:
         raise FarkleError(f"{args.out}: cannot write the screenshot: {error}") from error
     print(f"{args.out}: {args.screen} at {args.size} ({args.theme})")
     return 0
