@@ -561,6 +561,11 @@ def check_database(config: Config) -> Finding:
                 "ownership or set [store] database to a writable place"
             ))
         return Finding("database", Status.OK, f"{path} will be made when the table starts")
+    if path.is_dir():
+        return Finding("database", Status.FAIL, (
+            f"{path} is a folder, not a database file: set [store] database (or "
+            f"$FARKLE_PI_DB) to a file, e.g. {path / 'farkle.db'}"
+        ))
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return Finding("database", Status.FAIL, (
             f"{path} (or its folder, for SQLite's journal) is not writable by this user; "
@@ -571,6 +576,12 @@ def check_database(config: Config) -> Finding:
             verdict = str(db.execute("PRAGMA quick_check").fetchone()[0])
     except sqlite3.Error as error:
         verdict = str(error)
+        if "disk i/o" in verdict.lower() and _free_mb(path) < FULL_DISK_MB:
+            # SQLite cannot make the -shm file it reads a WAL database with: not damage
+            return Finding("database", Status.FAIL, (
+                f"{path} cannot be opened: the disk is full ({verdict}); free some disk "
+                "space (sudo apt clean; journalctl --vacuum-size=50M): nothing stored is lost"
+            ))
     if verdict != "ok":
         # quick_check lists every damaged page after a "*** in database main ***" line: the
         # first damage is enough
@@ -601,9 +612,12 @@ def _games_finding(path: Path) -> Finding:
     return Finding("database", Status.OK, f"{path} passes SQLite's quick check; {games} read")
 
 
+def _free_mb(path: Path) -> int:
+    return shutil.disk_usage(_existing_ancestor(path)).free // (1024 * 1024)
+
+
 def check_disk(config: Config) -> Finding:
-    where = _existing_ancestor(config.store.database)
-    free_mb = shutil.disk_usage(where).free // (1024 * 1024)
+    free_mb = _free_mb(config.store.database)
     words = f"{free_mb} MB free for {config.store.database.parent}"
     if free_mb < FULL_DISK_MB:
         return Finding("disk", Status.FAIL, f"only {words}; the game log cannot be saved")

@@ -1,0 +1,51 @@
+"""`farkle-pi doctor` must not call a sound database damaged. On a full disk SQLite cannot make
+the -shm file it needs to read a WAL database and says "disk I/O error", and a folder given as
+the database says the same: the doctor called both "damaged" and said to move the file aside
+("a new one starts empty"), while `farkle-pi game` said to free some disk space (found by hand
+in a bad-input review)."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+from collections import namedtuple
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_doctor import config_with
+
+from farkle_pi import doctor
+from farkle_pi.config import Config, StoreConfig
+from farkle_pi.doctor import Status
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+
+DiskUsage = namedtuple("DiskUsage", "total used free")
+
+
+def test_a_folder_given_as_the_database_is_named_a_folder(tmp_path: Path) -> None:
+    """As $FARKLE_PI_DB=FOLDER gives it (the config file's [store] database refuses one)."""
+    folder = tmp_path / "games"
+    folder.mkdir()
+    finding = doctor.check_database(Config(store=StoreConfig(database=folder)))
+    assert finding.status is Status.FAIL and "\n" not in finding.message
+    assert "damaged" not in finding.message and "is a folder" in finding.message
+
+
+def test_a_full_disk_is_not_a_damaged_database(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard"))
+    config = config_with(tmp_path, f'[store]\ndatabase = "{path}"\n')
+
+    def full_disk(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("disk I/O error")  # what SQLite says on a full disk
+
+    monkeypatch.setattr(sqlite3, "connect", full_disk)
+    monkeypatch.setattr(shutil, "disk_usage", lambda where: DiskUsage(10**9, 10**9, 0))
+    finding = doctor.check_database(config)
+    assert finding.status is Status.FAIL and "\n" not in finding.message
+    assert "damaged" not in finding.message and "move the file aside" not in finding.message
+    assert "free some disk space" in finding.message
