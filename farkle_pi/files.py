@@ -65,13 +65,14 @@ def write_picture(path: Path, picture: Any) -> None:
     write_whole(path, data.tobytes())
 
 
-def write_surface_png(path: Path, surface: Any) -> None:
-    """A pygame surface as a PNG, written as write_picture writes (pygame writing to the file
-    itself printed libpng's complaint and left a truncated PNG on a full disk)."""
+def write_surface(path: Path, surface: Any) -> None:
+    """A pygame surface in the format `path`'s suffix names (PNG, JPEG, BMP, else TGA, as
+    pygame chooses), written as write_picture writes (pygame writing to the file itself
+    printed libpng's complaint and left a truncated PNG on a full disk)."""
     import pygame
 
     buffer = io.BytesIO()
-    pygame.image.save(surface, buffer, "png")
+    pygame.image.save(surface, buffer, path.name)
     write_whole(path, buffer.getvalue())
 
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError
-from farkle_pi.files import unwritten, write_surface_png
+from farkle_pi.files import unwritten, write_surface
 
 PRESS_SECONDS = 0.8  # between the robot's button presses
 WINNER_SECONDS = 8.0  # the winner stays up this long before the demo window closes
@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
             early = args.out_at is not None and played < args.out_at
             which = "final" if args.out_at is None or early else f"{played:.1f} s"
             try:
-                write_surface_png(Path(args.out), surface)
+                write_surface(Path(args.out), surface)
             except OSError as error:
                 raise FarkleError(f"--out: the {which} screen: " + unwritten(
                     args.out, error, "give a .png path in a folder you can write to")

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.files import unwritten, write_surface_png
+from farkle_pi.files import unwritten, write_surface
 
 
 def register(sub: Any) -> None:
@@ -41,7 +41,7 @@ def run(args: argparse.Namespace) -> int:
     surface = offscreen(parse_size(args.size))
     render(surface, {**SAMPLES, **VARIANTS}[args.screen], theme_named(args.theme))
     try:
-        write_surface_png(Path(args.out), surface)
+        write_surface(Path(args.out), surface)
     except OSError as error:
         raise FarkleError(unwritten(args.out, error, "give a .png path in a folder you can "
                                     "write to")) from None
