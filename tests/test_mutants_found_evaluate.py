@@ -458,3 +458,14 @@ def test_a_kept_photo_of_another_camera_size_is_left_out_in_one_line(
     assert str(photo) in line and "320x240 px" in line and line.endswith("; not learned from")
     assert "learned your dice from 6 dice in 1 photo\n" in out
     assert Calibration.load(Path(calibration[1])).learned is not None
+
+
+def test_a_photo_not_read_is_never_fully_right(tmp_path: Path) -> None:
+    """A labels line naming a photo that is not there, with no die labelled in it: the photo
+    was counted fully right (1/1 = 100 %) while the run said it could not read it."""
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "labels.jsonl").write_text('{"image": "missing.png", "dice": []}\n')
+    score = evaluate(load_folder(folder))
+    assert (score.photos, score.photos_right, len(score.skipped)) == (1, 0, 1)
+    assert score.failures == ["missing.png"]

@@ -401,6 +401,10 @@ def _may(path: Path, mode: int) -> bool:
     return os.access(path, mode, effective_ids=os.access in os.supports_effective_ids)
 
 
+# Where another database is named: the commands' --db, the table's config (it has no --db)
+ANOTHER = "or give another database (--db PATH; the table: [store] database)"
+
+
 def _fix(error: sqlite3.Error, path: Path) -> str:
     text = str(error).lower()
     if "full" in text or ("disk i/o" in text and _disk_full(path)):  # opening a full disk: I/O
@@ -408,15 +412,15 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
     if "locked" in text or "busy" in text:
         return "another farkle-pi is using it: close it and try again"
     if "readonly" in text or "read-only" in text:
-        return "make the file and its folder writable, or pass --db PATH"
+        return f"make the file and its folder writable, {ANOTHER}"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
         return ("the file is damaged: move it aside with its -wal and -shm files and restore a "
-                "backup, or pass --db PATH")
+                f"backup, {ANOTHER}")
     if "unable to open" in text:
         if path.exists() and not _may(path, os.R_OK):
             return f"this user may not read it: {TABLE_USER}"
-        return "check the folder exists and is writable, or pass --db PATH"
-    return "check the file, or pass --db PATH"
+        return f"check the folder exists and is writable, {ANOTHER}"
+    return f"check the file, {ANOTHER}"
 
 
 def _cached(game_id: int, started: Any, rules: Any, summary: Any) -> GameRecord | None:

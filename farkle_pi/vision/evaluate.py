@@ -110,8 +110,10 @@ def match(labels: Iterable[LabelledDie], readings: list[DieReading]
             for i, lab in enumerate(labels)]
 
 
-def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) -> None:
-    """Add one photo's outcome to the running counts."""
+def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading],
+                read: bool = True) -> None:
+    """Add one photo's outcome to the running counts (`read`: False for a photo that could
+    not be read, never fully right, even with no die labelled in it)."""
     pairs = match(photo.dice, readings)
     score.photos += 1
     score.dice += len(photo.dice)
@@ -138,7 +140,7 @@ def score_photo(score: Score, photo: LabelledImage, readings: list[DieReading]) 
     score.extra += len(extras)
     mistakes += [Mistake(name, "extra", r.center, None, r.value, r.confidence,
                          float(max(r.bbox[2:]))) for r in extras]
-    if mistakes:
+    if mistakes or not read:
         score.failures.append(name)
         score.mistakes += mistakes
     else:
@@ -178,7 +180,7 @@ def add_read(score: Score, photo: LabelledImage, read: PhotoRead) -> None:
         score.skipped.append(read.error)
     else:
         score.ms.append(read.ms)
-    score_photo(score, photo, read.readings)
+    score_photo(score, photo, read.readings, read=not read.error)
 
 
 def evaluate(photos: Iterable[LabelledImage],
