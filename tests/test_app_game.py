@@ -16,7 +16,7 @@ from touch import Clock
 from farkle_pi.app import App
 from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices.buttons import TableButtons
-from farkle_pi.rules import load_rules
+from farkle_pi.rules import RuleSet, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.presses import SEEN_SECONDS
 from farkle_pi.table.table import BANNER_SECONDS, Table
@@ -29,15 +29,20 @@ PINS = ButtonsConfig(bank=5, next=6, keep=13, undo=19, bank_led=26)
 
 @pytest.fixture
 def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
+    yield from manual_app(tmp_path, mock_pins, load_rules("standard", {"target": "2000"}))
+
+
+def manual_app(tmp_path: Path, pins: MockFactory, rules: RuleSet) -> Iterator[App]:
+    """Ann and Bob at a table of manual dice under `rules`, 800x480, buttons on mock pins."""
     surface = open_surface((800, 480), headless=True)
     store = Store(tmp_path / "farkle.db")
-    rules = load_rules("standard", {"target": "2000"})
     clock = Clock()
     table = Table(store, rules, ["Ann", "Bob"], "manual", clock=clock, resume=False)
-    table.setup = table.setup.__class__(players=("Ann", "Bob"), target=2000, dice_mode="manual")
+    table.setup = table.setup.__class__(players=("Ann", "Bob"), target=rules.target,
+                                        dice_mode="manual", preset=rules.name)
     app = App(table, surface, DARK, clock=clock)
     app.clock = clock  # type: ignore[attr-defined]
-    app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.05)
+    app.buttons = TableButtons(PINS, app.actions, pins, hold_seconds=0.05)
     yield app
     app.buttons.close()
     store.close()

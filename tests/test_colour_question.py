@@ -13,10 +13,9 @@ from pathlib import Path
 import pytest
 import touch
 from gpiozero.pins.mock import MockFactory
-from test_app_game import BANK, KEEP, NEXT, PINS
+from test_app_game import BANK, KEEP, NEXT, manual_app
 
 from farkle_pi.app import App
-from farkle_pi.devices.buttons import TableButtons
 from farkle_pi.rules import load_rules
 from farkle_pi.rules.dice import FACES
 from farkle_pi.store import Store
@@ -24,9 +23,7 @@ from farkle_pi.table.colours_asked import ColourQuestion, faces_to_ask
 from farkle_pi.table.presses import SEEN_SECONDS
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
-from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.screens import keypad
-from farkle_pi.ui.theme import DARK
 
 PORTLAND = load_rules("portland")
 
@@ -164,18 +161,7 @@ def test_no_question_without_three_alike_or_without_colour_rules(tmp_path: Path)
 
 @pytest.fixture
 def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
-    surface = open_surface((800, 480), headless=True)
-    store = Store(tmp_path / "farkle.db")
-    clock = touch.Clock()
-    table = Table(store, PORTLAND, ["Ann", "Bob"], "manual", clock=clock, resume=False)
-    table.setup = table.setup.__class__(players=("Ann", "Bob"), target=10_000,
-                                        dice_mode="manual", preset="portland")
-    app = App(table, surface, DARK, clock=clock)
-    app.clock = clock  # type: ignore[attr-defined]
-    app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.05)
-    yield app
-    app.buttons.close()
-    store.close()
+    yield from manual_app(tmp_path, mock_pins, PORTLAND)
 
 
 def test_answered_by_touch_on_the_yes_key(app: App) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from farkle_pi.cli import main
-from farkle_pi.rules import load_rules
+from farkle_pi.rules import RuleSet, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.autoplay import next_press
 from farkle_pi.table.fairdice import FairDice, SeedBook, commitment, record_seed, throw_faces
@@ -19,12 +19,16 @@ from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
 
-def play_virtual_game(db: Path, say: Callable[[str], None] = lambda _: None) -> int:
+TO_1500 = load_rules("standard", {"target": "1500"})
+
+
+def play_virtual_game(db: Path, say: Callable[[str], None] = lambda _: None,
+                      rules: RuleSet = TO_1500) -> int:
     """A whole game with virtual dice, pressed through by the coached robot; its id."""
     now = [0.0]
     with Store(db) as store:
-        table = Table(store, load_rules("standard", {"target": "1500"}), ["Ann", "Bob"],
-                      "virtual", clock=lambda: now[0], resume=False, say=say)
+        table = Table(store, rules, ["Ann", "Bob"], "virtual", clock=lambda: now[0],
+                      resume=False, say=say)
         table.new_game()
         for _ in range(2000):
             if table.state is not None and table.state.over:

@@ -7,10 +7,11 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from test_fairdice import play_virtual_game
+
 from farkle_pi.game import Keep, Throw
 from farkle_pi.rules import Die, Roll, load_rules
 from farkle_pi.store import Store
-from farkle_pi.table.autoplay import next_press
 from farkle_pi.table.fairdice import EVEN_MIX, FairDice, coloured_throw
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
@@ -69,20 +70,10 @@ def test_a_one_colour_triple_of_the_pis_dice_doubles(tmp_path: Path) -> None:
 
 def test_a_whole_portland_game_on_virtual_dice_never_has_more_than_the_set(
         tmp_path: Path) -> None:
-    now = [0.0]
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("portland", {"target": "2000"}), ["Ann", "Bob"],
-                      "virtual", clock=lambda: now[0], resume=False)
-        table.new_game()
-        for _ in range(3000):
-            if table.state is not None and table.state.over:
-                break
-            press = next_press(table.view())
-            if press is not None:
-                table.handle(press)
-            now[0] += 2.0
-        assert table.game is not None and table.game.state.over
-        events = table.game.game.events
+    db = tmp_path / "farkle.db"
+    game = play_virtual_game(db, rules=load_rules("portland", {"target": "2000"}))
+    with Store(db) as store:
+        events = store.game(game).game.events
     aside: Counter[str | None] = Counter()
     throws = 0
     for event in events:
