@@ -18,7 +18,6 @@ from farkle_pi.table.fairdice import FairDice, SeedBook, commitment, record_seed
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
-
 TO_1500 = load_rules("standard", {"target": "1500"})
 
 
