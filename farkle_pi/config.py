@@ -194,6 +194,9 @@ def find_config(explicit: str | None = None) -> Path | None:
     for given, origin in ((explicit, "--config"), (os.environ.get(ENV_CONFIG), ENV_CONFIG)):
         if given:
             path = Path(given).expanduser()
+            if path.is_dir():
+                raise ConfigError(f"{path}: a folder, not a config file (from {origin}); "
+                                  f"name the file in it, e.g. {path / 'config.toml'}")
             if not path.is_file():
                 raise ConfigError(
                     f"{path}: no such config file (from {origin}); "

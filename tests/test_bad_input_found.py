@@ -284,3 +284,20 @@ def test_found_by_hand_in_the_fortieth_session(argv: list[str], says: str,
     outcome = run_cli([*argv, *(["--db", str(tmp_path / "f.db")] if argv[0] == "game" else [])])
     assert_clean(outcome)
     assert outcome.code == 2 and says in outcome.err and outcome.err.count("\n") == 1
+
+
+@pytest.mark.parametrize("share", [0.1, 0.5, 0.99])
+def test_a_truncated_png_is_refused_as_cut_short(tmp_path: Path, share: float) -> None:
+    """A PNG cut short was "not a picture", where a JPEG cut short says to copy it again."""
+    whole = (REPO / "fixtures" / "vision" / "synth_00.png").read_bytes()
+    image = tmp_path / "photo.png"
+    image.write_bytes(whole[:int(len(whole) * share)])
+    outcome = run_cli(["detect", str(image)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and "the PNG is cut short (no end chunk): copy it again" in outcome.err
+
+
+def test_a_folder_given_as_the_config_is_named_a_folder(tmp_path: Path) -> None:
+    outcome = run_cli(["config", "check", "--config", str(tmp_path)])
+    assert_clean(outcome)
+    assert outcome.code == 2 and f"{tmp_path}: a folder, not a config file" in outcome.err

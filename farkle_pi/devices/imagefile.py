@@ -55,6 +55,8 @@ def _damage(data: bytes) -> str:
     if not data:
         return "the file is empty"
     size = _png_size(data) if data.startswith(b"\x89PNG") else None
+    if size is not None and b"IEND" not in data:  # the chunk that ends every PNG
+        return "the PNG is cut short (no end chunk): copy it again"
     if data.startswith(b"\xff\xd8"):
         if not _jpeg_ends(data):
             return "the JPEG is cut short (no end marker): copy it again"
