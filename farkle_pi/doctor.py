@@ -566,6 +566,11 @@ def check_database(config: Config) -> Finding:
             f"{path} is a folder, not a database file: set [store] database (or "
             f"$FARKLE_PI_DB) to a file, e.g. {path / 'farkle.db'}"
         ))
+    if _read_only_mount(path):
+        return Finding("database", Status.FAIL, (
+            f"{path} is on a file system mounted read-only (no owner can write it): mount it "
+            "read-write, or set [store] database to a writable place"
+        ))
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return Finding("database", Status.FAIL, (
             f"{path} (or its folder, for SQLite's journal) is not writable by this user; "
@@ -610,6 +615,13 @@ def _games_finding(path: Path) -> Finding:
         return Finding("database", Status.WARN, (
             f"{path}: {games} read; {len(left_out)} left out, e.g. {left_out[0]}"))
     return Finding("database", Status.OK, f"{path} passes SQLite's quick check; {games} read")
+
+
+def _read_only_mount(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 def _free_mb(path: Path) -> int:

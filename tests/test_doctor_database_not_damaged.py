@@ -6,6 +6,7 @@ in a bad-input review)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import sqlite3
 from collections import namedtuple
@@ -49,3 +50,19 @@ def test_a_full_disk_is_not_a_damaged_database(
     assert finding.status is Status.FAIL and "\n" not in finding.message
     assert "damaged" not in finding.message and "move the file aside" not in finding.message
     assert "free some disk space" in finding.message
+
+
+def test_a_read_only_mount_is_not_an_ownership_problem(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card mounted read-only: "sudo chown" cannot help, so the doctor says what can."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard"))
+    real = os.statvfs
+    Flags = namedtuple("Flags", "f_flag")
+    monkeypatch.setattr(os, "statvfs", lambda where: Flags(real(where).f_flag | os.ST_RDONLY))
+    finding = doctor.check_database(Config(store=StoreConfig(database=path)))
+    assert finding.status is Status.FAIL and "\n" not in finding.message
+    assert "mounted read-only" in finding.message and "chown" not in finding.message
+    monkeypatch.setattr(os, "statvfs", real)
+    assert doctor.check_database(Config(store=StoreConfig(database=path))).status is Status.OK
