@@ -14,7 +14,8 @@ import cv2
 import pytest
 from fuzzing import A_JPEG, REPO, assert_clean, huge_png_header, run_cli
 
-from farkle_pi.errors import one_line
+from farkle_pi.errors import FarkleError, one_line
+from farkle_pi.store import StoredGame
 
 
 @pytest.mark.parametrize("argv", [["demo", "\r"], ["detect", "\x0c"], ["score", "1\n7"],
@@ -301,3 +302,18 @@ def test_a_folder_given_as_the_config_is_named_a_folder(tmp_path: Path) -> None:
     outcome = run_cli(["config", "check", "--config", str(tmp_path)])
     assert_clean(outcome)
     assert outcome.code == 2 and f"{tmp_path}: a folder, not a config file" in outcome.err
+
+
+def test_a_demo_whose_game_cannot_be_stored_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo's own database on a full disk: the robot pressed on until "the demo game did
+    not end"; the first refusal to store is the line now."""
+
+    def full(self: StoredGame, commands: object) -> list[object]:
+        raise FarkleError(f"cannot save to {self.store.path}: database or disk is full "
+                          "(free some disk space and try again; nothing stored was lost)")
+
+    monkeypatch.setattr(StoredGame, "apply_all", full)
+    outcome = run_cli(["demo", "--headless", "--virtual"])
+    assert_clean(outcome)
+    assert outcome.code == 2 and outcome.err.count("\n") == 1
+    assert "demo.db: database or disk is full (free some disk space" in outcome.err

@@ -114,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
                 for event in player.until(clock() - start):
                     app.tray_events.put(event)
             view = table.view()
+            if str(store.path) in view.error:  # the demo's own game cannot be stored (its
+                raise FarkleError(view.error)  # folder full): playing on would only repeat it
             if view.screen == "winner":
                 ended_at = clock() if ended_at is None else ended_at
                 if clock() - ended_at >= (0 if args.headless else WINNER_SECONDS):
