@@ -35,23 +35,36 @@ def one_visible_frame(table: Table) -> None:
         assert framed == [table.framed], (table.framed, view.keypad, len(view.dice))
 
 
-@fuzz_settings(ci_examples=40)
-@given(mode=st.sampled_from(["manual", "virtual"]), actions=st.lists(ACTIONS, max_size=60))
+def asked_when_shown(table: Table) -> None:
+    """A question on the colours of dice entered is on the screen exactly while one is open,
+    and only with all the dice in (portland: typed dice are stored once it is answered)."""
+    view = table.view()
+    if table.asking is None:
+        assert view.question == "", view.question
+    elif view.screen == "throw":
+        assert view.question == table.asking.text and view.keypad
+        assert table.state is not None and len(view.typed) == table.state.dice_to_throw
+
+
+@fuzz_settings(ci_examples=60)
+@given(mode=st.sampled_from(["manual", "virtual"]), rules=st.sampled_from(["standard", "portland"]),
+       actions=st.lists(ACTIONS, max_size=60))
 def test_random_presses_and_dice_entries(
-    mode: str, actions: list[Action], tmp_path_factory: pytest.TempPathFactory,
+    mode: str, rules: str, actions: list[Action], tmp_path_factory: pytest.TempPathFactory,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     tally("table: presses and dice entries")
     db = tmp_path_factory.mktemp("table") / "farkle.db"
     caplog.clear()
     with Store(db) as store:
-        table = Table(store, load_rules("standard", {"target": "2000"}), ["Ann", "Bob"], mode,
+        table = Table(store, load_rules(rules, {"target": "2000"}), ["Ann", "Bob"], mode,
                       resume=False, say=lambda _: None)
         table.new_game()
         for action in actions:
             table.handle(action)
             assert not table.error.startswith("internal error"), (action, table.error)
             one_visible_frame(table)  # (the view must be computable at every step)
+            asked_when_shown(table)
         shown = table.state
     assert not [r for r in caplog.records if r.exc_info], caplog.text
     with Store(db) as reopened:
