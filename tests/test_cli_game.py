@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -326,3 +327,22 @@ def test_a_two_colour_throw_names_every_colour_and_two_at_most(
     assert main(["score", "--rules", "portland", "5:red", "5:red", "5:rde", "1:red"]) == 2
     assert "did you mean red?" in capsys.readouterr().err
     assert main(["score", "--rules", "portland", "222346"]) == 0  # a plain question: mixed
+
+
+def test_a_sixteen_letter_name_keeps_the_columns(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Names may be 16 letters: the name column was 12 wide and pushed that row's figures out
+    of their columns (the game and the stats)."""
+    db = tmp_path / "farkle.db"
+    long = "Maximilianolucas"
+    run(capsys, db, "game", "new", "--players", long, "Bob", "--set", "target=200")
+    for words in (["throw", "115234"], ["keep", "115"], ["bank"], ["throw", "234662"]):
+        run(capsys, db, "game", *words)
+    _, out, _ = run(capsys, db, "stats")
+    header, *rows = out.splitlines()
+    assert len(rows) == 2 and {len(row) for row in rows} == {len(header)}
+    _, out, _ = run(capsys, db, "game", "show")
+    board = [line for line in out.splitlines() if line[2:].startswith((long, "Bob "))]
+    ends = [re.search(r" (\d+)( |$)", line).end(1) for line in board]  # type: ignore[union-attr]
+    assert len(board) == 2 and ends[0] == ends[1], board  # the scores right-aligned alike
