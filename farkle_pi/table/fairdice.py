@@ -75,14 +75,17 @@ def coloured_throw(faces: Sequence[int], kept: Sequence[Roll]) -> Roll:
     turn's keeps, the latest of them as many dice as are not thrown)."""
     left = Counter(VIRTUAL_SET)
     aside = len(VIRTUAL_SET) - len(faces)
+    uncoloured = False  # a keep stored before the Pi's dice had colours: which, not known
     for keep in reversed(kept):
         if aside <= 0:
             break
         for die in keep:
-            if die.colour is not None:
+            if die.colour is None or die.colour not in left:
+                uncoloured = True
+            else:
                 left[die.colour] -= 1
         aside -= len(keep)
-    known = aside == 0 and all(n >= 0 for n in left.values())
+    known = not uncoloured and aside == 0 and all(n >= 0 for n in left.values())
     colours = sorted(left.elements()) if known else list(EVEN_MIX[:len(faces)])
     return Roll(Die(face, colour) for face, colour in zip(faces, colours, strict=True))
 
