@@ -3,8 +3,16 @@ had colours, a question nobody could see, and dice taken out of the tray after a
 
 from __future__ import annotations
 
-from farkle_pi.rules import Roll
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.rules import Roll, load_rules
+from farkle_pi.store import Store
 from farkle_pi.table.fairdice import EVEN_MIX, coloured_throw
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
 
 
 def test_keeps_stored_without_colours_throw_an_even_mix_not_an_internal_error() -> None:
@@ -12,3 +20,35 @@ def test_keeps_stored_without_colours_throw_an_even_mix_not_an_internal_error() 
     keeps have no colours, so which of the set's dice are aside is not known."""
     roll = coloured_throw((2, 3, 4, 6), (Roll.of(1, 5),))
     assert sorted(die.colour or "" for die in roll) == sorted(EVEN_MIX[:4])
+
+
+@pytest.fixture
+def camera_table(tmp_path: Path) -> Iterator[Table]:
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("portland"), ["Ann", "Bob"], "camera",
+                      clock=lambda: 0.0, resume=False, camera=True)
+        table.new_game()
+        yield table
+
+
+def type_in(table: Table, faces: str) -> None:
+    for face in faces:
+        table.handle(Action("digit", int(face)))
+        assert not table.error, table.error
+
+
+def test_the_question_stays_on_the_screen_when_the_camera_comes_back(
+        camera_table: Table) -> None:
+    """Asked while the camera was lost, the question is still what KEEP and NEXT answer once
+    it is back: it must stay in sight (it vanished, and an unseen KEEP answered it)."""
+    camera_table.camera_trouble = "no camera found"
+    type_in(camera_table, "222346")
+    camera_table.camera_trouble = ""
+    view = camera_table.view()
+    assert view.question == "three 2s: all one colour?" and view.keypad
+
+
+def test_a_question_on_dice_typed_while_the_camera_works_is_shown(camera_table: Table) -> None:
+    type_in(camera_table, "222346")  # the number keys, camera dice
+    view = camera_table.view()
+    assert view.question and view.keypad

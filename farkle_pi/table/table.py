@@ -187,7 +187,7 @@ class Table:
             typed=self.entry.text,
             error=self.error,
             dice_mode=self.mode,
-            keypad=self.entering,
+            keypad=self.entering or self.asking is not None,  # (a question in sight till answered)
             face=self._picking(state),
             unsure=self._unsure_shown,
             layout=self.layout,
