@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from tray_news import TrayDie, TrayNews
 
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
@@ -52,3 +53,19 @@ def test_a_question_on_dice_typed_while_the_camera_works_is_shown(camera_table: 
     type_in(camera_table, "222346")  # the number keys, camera dice
     view = camera_table.view()
     assert view.question and view.keypad
+
+
+@pytest.mark.parametrize(("typed", "yes"), [("222223", False), ("222234", True)])
+def test_a_one_colour_triple_typed_then_taken_out_of_the_tray_scores_double(
+        camera_table: Table, typed: str, yes: bool) -> None:
+    """Five 2s (never asked: a one-colour triple) or four answered YES, typed while the camera
+    was lost; three 2s taken out once it is back were kept as the throw's first 2s, a blue
+    and two red: a mixed triple, 200 instead of 400."""
+    camera_table.camera_trouble = "no camera found"
+    type_in(camera_table, typed)
+    if yes:
+        camera_table.handle(Action("keep"))
+    camera_table.camera_trouble = ""
+    taken = tuple(TrayDie(2, (40, 40, 200), (100.0 + 50 * i, 100.0)) for i in range(3))
+    camera_table.tray(TrayNews("removed", taken))
+    assert camera_table.state is not None and camera_table.state.turn_points == 400

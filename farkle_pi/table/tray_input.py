@@ -369,10 +369,15 @@ def count_prompt(found: int, wanted: int) -> str:
 
 
 def with_colours(keep: Roll, state: GameState) -> Roll:
-    """The kept faces as the dice of the last throw (so coloured dice keep their colours);
-    where a face has dice of two colours, the first of them. Faces the throw lacks stay as
-    they are (no keep of it)."""
+    """The kept faces as the dice of the last throw (so coloured dice keep their colours):
+    the legal keep of these faces that scores most (a typed throw's colours are only the
+    answers given: three 2s of one colour among four are any three of them), else, where a
+    face has dice of two colours, the first of them. Faces the throw lacks stay as they are
+    (no keep of it)."""
     assert state.last_throw is not None
+    for option in state.options:  # best first: of a typed throw's colours, those that score
+        if option.keep.faces == keep.faces:  # (its one-colour triples are the answers given)
+            return option.keep
     pool = list(state.last_throw.dice)
     chosen = []
     for face in keep.faces:
