@@ -15,7 +15,7 @@ from farkle_pi.table.fairdice import FairDice
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.samples import SAMPLES, VARIANTS
-from farkle_pi.ui.screens.keypad import BUTTONS, hint
+from farkle_pi.ui.screens.keypad import ANSWERS, BUTTONS, hint
 from farkle_pi.ui.theme import DARK
 from farkle_pi.ui.view import TableView
 
@@ -221,3 +221,14 @@ def test_a_steal_offer_is_not_contradicted_by_the_entry_row(
                     prompt="NEXT steals 1,050 with 6 dice from Bob, KEEP enters your own throw")
     frame = draw(offer, size, monkeypatch)
     assert not [drawn for drawn in frame.texts if drawn.text == BUTTONS]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_a_colour_question_under_a_prompt_says_what_the_buttons_answer(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Camera dice typed while the camera is lost: its prompt takes the hint line, and the
+    question said nowhere that KEEP is yes and NEXT no (the YES and NO keys are for touch)."""
+    asked = VARIANTS["colours"]
+    assert draw(asked, size, monkeypatch).find(ANSWERS)  # the hint line, when it shows
+    frame = draw(replace(asked, prompt="no camera found"), size, monkeypatch)
+    assert frame.find(ANSWERS).cap >= 8

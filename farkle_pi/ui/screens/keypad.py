@@ -46,7 +46,9 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
         else:
             p.fill(square, p.theme.muted, radius=square.w * 0.16, width=line)
     if view.prompt or view.error:  # they take the hint line: the buttons' part comes here,
-        if view.face is not None:  # for the count the slots show (none before a player
+        if view.question:  # (the YES and NO keys are the touch screen's: KEEP and NEXT too)
+            p.text(ANSWERS, caption, p.theme.text, align="center")
+        elif view.face is not None:  # for the count the slots show (none before a player
             p.text(BUTTONS, caption, p.theme.text, align="center")  # offered a steal chose:
         return  # there NEXT steals, as the prompt says)
     left, right = caption.columns([55, 45], gap=p.unit)
