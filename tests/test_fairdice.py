@@ -22,12 +22,13 @@ TO_1500 = load_rules("standard", {"target": "1500"})
 
 
 def play_virtual_game(db: Path, say: Callable[[str], None] = lambda _: None,
-                      rules: RuleSet = TO_1500) -> int:
+                      rules: RuleSet = TO_1500,
+                      fair_dice: Callable[[int], FairDice] = FairDice.fresh) -> int:
     """A whole game with virtual dice, pressed through by the coached robot; its id."""
     now = [0.0]
     with Store(db) as store:
         table = Table(store, rules, ["Ann", "Bob"], "virtual", clock=lambda: now[0],
-                      resume=False, say=say)
+                      resume=False, say=say, fair_dice=fair_dice)
         table.new_game()
         for _ in range(2000):
             if table.state is not None and table.state.over:
