@@ -132,7 +132,7 @@ def test_two_faces_are_asked_in_turn(table: Table) -> None:
 def test_undo_goes_back_to_the_entry_and_other_input_is_refused(table: Table) -> None:
     type_in(table, "222346")
     table.handle(Action("digit", 5))
-    assert table.error == "three 2s: all one colour? KEEP yes, NEXT no (UNDO goes back)"
+    assert table.error == "three 2s: all one colour? KEEP yes, NEXT no (hold UNDO to go back)"
     table.handle(Action("bank"))
     assert table.error.startswith("three 2s: all one colour?")
     table.handle(Action("undo"))

@@ -11,7 +11,7 @@ from tray_news import TrayDie, TrayNews
 
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
-from farkle_pi.table.fairdice import EVEN_MIX, coloured_throw
+from farkle_pi.table.fairdice import coloured_throw, even_mix
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
@@ -20,7 +20,7 @@ def test_keeps_stored_without_colours_throw_an_even_mix_not_an_internal_error() 
     """A virtual portland game begun before its dice had colours and resumed mid-turn: its
     keeps have no colours, so which of the set's dice are aside is not known."""
     roll = coloured_throw((2, 3, 4, 6), (Roll.of(1, 5),))
-    assert sorted(die.colour or "" for die in roll) == sorted(EVEN_MIX[:4])
+    assert sorted(die.colour or "" for die in roll) == sorted(even_mix(4))
 
 
 @pytest.fixture

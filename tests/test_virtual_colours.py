@@ -12,7 +12,7 @@ from test_fairdice import play_virtual_game
 from farkle_pi.game import Keep, Throw
 from farkle_pi.rules import Die, Roll, load_rules
 from farkle_pi.store import Store
-from farkle_pi.table.fairdice import EVEN_MIX, FairDice, coloured_throw
+from farkle_pi.table.fairdice import FairDice, coloured_throw, even_mix
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
@@ -40,7 +40,7 @@ def test_the_dice_set_aside_keep_their_colours_out_of_the_next_throw() -> None:
 
 def test_a_steal_of_unknown_dice_throws_an_even_mix() -> None:
     roll = coloured_throw((4, 4, 4), kept=())  # a steal: another turn's dice, none kept here
-    assert colours(roll) == Counter(EVEN_MIX[:3])
+    assert colours(roll) == Counter(even_mix(3)) == {"red": 2, "blue": 1}
 
 
 @dataclass(frozen=True)
@@ -90,3 +90,35 @@ def test_a_whole_portland_game_on_virtual_dice_never_has_more_than_the_set(
         elif isinstance(event, Keep):
             aside += colours(event.roll)
     assert throws > 10
+
+
+def test_stolen_dice_are_the_dice_the_last_turn_left(tmp_path: Path) -> None:
+    """Ann sets aside her three red 1s and banks; Bob steals the three dice left, all blue:
+    three 4s of them are one colour (800), where an even mix made them 400 (found in review)."""
+    throws = ((5, 2, 3, 4, 6, 6), (5, 2, 3, 4, 6, 6), (2, 3, 4, 1, 1, 1), (4, 4, 4))
+    rules = load_rules("portland", {"stealing": "true", "entry": "0", "min_bank": "0"})
+    dice = Loaded(1, b"s" * 32, faces=throws)
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "virtual", clock=lambda: 0.0,
+                      resume=False, fair_dice=lambda _: dice)
+        table.new_game()
+        for kind in ("keep", "bank", "keep", "bank", "keep"):  # each banks a 5; Ann throws
+            table.handle(Action(kind))
+            assert not table.error, table.error
+        assert table.state is not None and table.state.last_throw is not None
+        assert [d for d in table.state.last_throw if d.face == 1] == [Die(1, "red")] * 3
+        table.handle(Action("bank"))  # the three red 1s: 2,000
+        assert table.state.steal is not None and table.state.steal.dice == 3
+        table.handle(Action("next"))  # Bob steals
+        table.handle(Action("keep"))  # the Pi throws the three dice left
+        assert table.state.last_throw == Roll([Die(4, "blue")] * 3)
+        assert [(o.label, o.points) for o in table.view().options] == [
+            ("three 4s of one colour", 800)]
+
+
+def test_a_five_dice_game_throws_a_set_of_five() -> None:
+    """`dice = 5`: three red and two blue, and what is set aside is left out as with six
+    (the set of six made every throw an even mix there)."""
+    assert colours(coloured_throw((1, 2, 3, 4, 6), kept=(), dice=5)) == {"red": 3, "blue": 2}
+    kept = (Roll([Die(1, "red"), Die(1, "red")]),)
+    assert colours(coloured_throw((2, 3, 4), kept, dice=5)) == {"red": 1, "blue": 2}

@@ -63,18 +63,19 @@ class FairDice:
         return throw_faces(self.seed, self.game_id, number, dice)
 
 
-# The Pi's own dice in a two-colour game, as a real portland set: three of each colour
-VIRTUAL_SET = ("red", "red", "red", "blue", "blue", "blue")
-# Where the dice set aside are not known (a steal takes over another turn's dice): an even mix
-EVEN_MIX = ("red", "blue", "red", "blue", "red", "blue")
+def even_mix(dice: int) -> tuple[str, ...]:
+    """Red and blue in turn: the Pi's set of `dice` dice in a two-colour game (a real
+    portland set of six: three of each), and the mix thrown where the dice set aside are not
+    known."""
+    return tuple(("red", "blue")[i % 2] for i in range(dice))
 
 
-def coloured_throw(faces: Sequence[int], kept: Sequence[Roll]) -> Roll:
-    """The Pi's dice thrown in a two-colour game: `faces` as the seed gave them, in the
-    colours of the set's dice not set aside since all six were last thrown (`kept`: this
-    turn's keeps, the latest of them as many dice as are not thrown)."""
-    left = Counter(VIRTUAL_SET)
-    aside = len(VIRTUAL_SET) - len(faces)
+def coloured_throw(faces: Sequence[int], kept: Sequence[Roll], dice: int = 6) -> Roll:
+    """The Pi's dice thrown in a two-colour game of `dice` dice: `faces` as the seed gave
+    them, in the colours of the set's dice not set aside since all were last thrown (`kept`:
+    the turn's keeps, the latest of them as many dice as are not thrown)."""
+    left = Counter(even_mix(dice))
+    aside = dice - len(faces)
     uncoloured = False  # a keep stored before the Pi's dice had colours: which, not known
     for keep in reversed(kept):
         if aside <= 0:
@@ -86,7 +87,7 @@ def coloured_throw(faces: Sequence[int], kept: Sequence[Roll]) -> Roll:
                 left[die.colour] -= 1
         aside -= len(keep)
     known = not uncoloured and aside == 0 and all(n >= 0 for n in left.values())
-    colours = sorted(left.elements()) if known else list(EVEN_MIX[:len(faces)])
+    colours = sorted(left.elements()) if known else list(even_mix(len(faces)))
     return Roll(Die(face, colour) for face, colour in zip(faces, colours, strict=True))
 
 

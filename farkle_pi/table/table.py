@@ -424,7 +424,7 @@ class Table:
             self.asking = None
             self.entry = replace(self.entry, dice=self.entry.dice[:-1])
         elif action.kind not in ("keep", "next"):
-            raise FarkleError(f"{self.asking.text} KEEP yes, NEXT no (UNDO goes back)")
+            raise FarkleError(f"{self.asking.text} KEEP yes, NEXT no (hold UNDO to go back)")
         else:
             self.asking = self.asking.answer(action.kind == "keep")
             if self.asking.done:
@@ -458,9 +458,22 @@ class Table:
         number = sum(1 for _ in throws_in(self.game.game.events)) + 1
         faces = self.fair.throw(number, state.dice_to_throw)
         if state.rules.colour_triples:  # a one-colour triple doubles: the Pi's dice have two
-            self._apply(Throw(coloured_throw(faces, state.kept)))
+            kept = state.kept if state.phase != "steal" else self._kept_before_steal()
+            self._apply(Throw(coloured_throw(faces, kept, state.rules.dice)))
         else:
             self._apply(Throw(Roll.of(*faces)))
+
+    def _kept_before_steal(self) -> tuple[Roll, ...]:
+        """The keeps of the turn whose dice were stolen (its banked dice set aside), as the
+        game was before its bank: the Pi's dice left over are the rest of the set."""
+        assert self.game is not None
+        before = self.game.game.copy()
+        try:
+            for _ in range(2):  # the steal, then the bank that offered it
+                before.apply(Undo())
+        except FarkleError:
+            return ()  # (not known: an even mix)
+        return before.state.kept
 
     def _correctable(self, state: GameState) -> bool:
         """A throw shows whose dice may be set right: one to keep from, or a camera's Farkle
