@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_colour_question import type_in
 from tray_news import TrayDie, TrayNews
 
 from farkle_pi.rules import Roll, load_rules
@@ -30,12 +31,6 @@ def camera_table(tmp_path: Path) -> Iterator[Table]:
                       clock=lambda: 0.0, resume=False, camera=True)
         table.new_game()
         yield table
-
-
-def type_in(table: Table, faces: str) -> None:
-    for face in faces:
-        table.handle(Action("digit", int(face)))
-        assert not table.error, table.error
 
 
 def test_the_question_stays_on_the_screen_when_the_camera_comes_back(
