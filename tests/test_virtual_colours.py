@@ -3,12 +3,17 @@ so a one-colour triple can come up and doubles, as it would with a real set."""
 
 from __future__ import annotations
 
+import json
+import sqlite3
 from collections import Counter
 from dataclasses import dataclass
+from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from test_fairdice import play_virtual_game
 
+from farkle_pi.cli import main
 from farkle_pi.game import Keep, Throw
 from farkle_pi.rules import Die, Roll, load_rules
 from farkle_pi.store import Store
@@ -122,3 +127,33 @@ def test_a_five_dice_game_throws_a_set_of_five() -> None:
     assert colours(coloured_throw((1, 2, 3, 4, 6), kept=(), dice=5)) == {"red": 3, "blue": 2}
     kept = (Roll([Die(1, "red"), Die(1, "red")]),)
     assert colours(coloured_throw((2, 3, 4), kept, dice=5)) == {"red": 1, "blue": 2}
+
+
+def test_verify_checks_the_colours_of_the_pis_dice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The colours follow from the seed's faces and the dice set aside: a throw stored in
+    other colours (its faces the seed's) is named, as a changed face is (found in review:
+    verify said OK). An honest portland game with steals verifies."""
+    db = tmp_path / "farkle.db"
+    rules = load_rules("portland", {"target": "2000", "stealing": "true"})
+    game = play_virtual_game(db, rules=rules,
+                             fair_dice=lambda game_id: FairDice(game_id, b"v" * 32))
+    assert main(["verify", "--db", str(db), str(game)]) == 0
+    assert f"game {game}: OK" in capsys.readouterr().out
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT seq, body FROM events WHERE game = ? ORDER BY seq",
+                            (game,)).fetchall()
+        bodies = [(seq, json.loads(body)) for seq, body in rows]
+        followed = {seq: after["type"] for (seq, _), (_, after) in pairwise(bodies)}
+        throws = [(seq, json.dumps(body)) for seq, body in bodies if body["type"] == "throw"]
+        # a throw no keep follows (a Farkle), not as many red as blue: its colours swapped,
+        # the game still replays
+        number, (seq, text) = next(
+            (n, (seq, text)) for n, (seq, text) in enumerate(throws, start=1)
+            if followed.get(seq) == "farkled" and text.count("red") != text.count("blue"))
+        swapped = text.replace("red", "RED").replace("blue", "red").replace("RED", "blue")
+        conn.execute("UPDATE events SET body = ? WHERE game = ? AND seq = ?",
+                     (swapped, game, seq))
+    assert main(["verify", "--db", str(db), str(game)]) == 1
+    out = capsys.readouterr().out
+    assert f"FAILED: throw {number} was " in out and "the dice set aside give" in out

@@ -9,7 +9,8 @@ store append and never rewrite.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from farkle_pi.game.events import (
@@ -53,16 +54,25 @@ class Game:
     @classmethod
     def replay(cls, events: Iterable[Event]) -> Game:
         """The game a stored log describes; `Refused` if the log breaks the rules."""
+        last = deque(cls.stepwise(events), maxlen=1)  # (the whole game, with None)
+        return last[0][0]
+
+    @classmethod
+    def stepwise(cls, events: Iterable[Event]) -> Iterator[tuple[Game, Event | None]]:
+        """A stored log replayed event by event: each event after the new game with the game
+        as it stood just before it (one game, moved on after each), then the whole game with
+        None. For checks that need the game at each point (`farkle-pi verify`)."""
         stream = iter(events)
         first = next(stream, None)
         if not isinstance(first, NewGame):
             raise Refused("a game's log must begin with a new game")
         game = cls(first.players, first.rules)
         for event in stream:
+            yield game, event
             if not is_outcome(event):
                 game._push(game._step(event))
             game._log.append(event)
-        return game
+        yield game, None
 
     @property
     def state(self) -> GameState:

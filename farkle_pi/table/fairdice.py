@@ -21,7 +21,7 @@ from pathlib import Path
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.files import sqlite_name
-from farkle_pi.game import Event, Throw, event_from_json
+from farkle_pi.game import Event, Game, Refused, Throw, Undo, event_from_json
 from farkle_pi.rules import Die, Roll
 
 _SCHEMA = """CREATE TABLE IF NOT EXISTS fair_dice (
@@ -91,6 +91,32 @@ def coloured_throw(faces: Sequence[int], kept: Sequence[Roll], dice: int = 6) ->
     return Roll(Die(face, colour) for face, colour in zip(faces, colours, strict=True))
 
 
+def pis_throw(dice: FairDice, game: Game) -> Roll:
+    """The Pi's next throw in `game`: the seed's faces for it, and under two-colour rules
+    their colours (the set's dice not set aside), as the table throws and verify checks."""
+    state = game.state
+    number = sum(1 for _ in throws_in(game.events)) + 1
+    faces = dice.throw(number, state.dice_to_throw)
+    if not state.rules.colour_triples:
+        return Roll.of(*faces)
+    return coloured_throw(faces, _set_aside(game), state.rules.dice)
+
+
+def _set_aside(game: Game) -> tuple[Roll, ...]:
+    """The keeps whose dice are not thrown now: this turn's; after a steal, those of the turn
+    whose dice were stolen, as the game stood before its bank (found by undoing the steal
+    and the bank on a copy)."""
+    if game.state.phase != "steal":
+        return game.state.kept
+    before = game.copy()
+    try:
+        for _ in range(2):
+            before.apply(Undo())
+    except Refused:
+        return ()  # (not known: an even mix)
+    return before.state.kept
+
+
 def throws_in(events: Iterable[Event]) -> Iterator[Throw]:
     """Every throw of a game's log in order, undone throws included (they were thrown)."""
     return (event for event in events if isinstance(event, Throw))
@@ -147,9 +173,16 @@ def verify(stored_commitment: str, dice: FairDice, events: Iterable[Event]) -> l
     """Problems found (empty = every throw is what the seed says); the first mismatch is named."""
     if dice.commitment != stored_commitment:
         return [f"the seed does not match its commitment {stored_commitment[:16]}..."]
-    for number, throw in enumerate(throws_in(events), start=1):
-        expected = tuple(sorted(dice.throw(number, len(throw.roll))))
-        if tuple(throw.roll.faces) != expected:
+    number = 0
+    for game, event in Game.stepwise(events):
+        if not isinstance(event, Throw):
+            continue
+        number += 1
+        expected = tuple(sorted(dice.throw(number, len(event.roll))))
+        if tuple(event.roll.faces) != expected:
             shown = "".join(map(str, expected))
-            return [f"throw {number} was {throw.roll} but the seed gives {shown}"]
+            return [f"throw {number} was {event.roll} but the seed gives {shown}"]
+        if event.roll.coloured and event.roll != pis_throw(dice, game):  # (two-colour rules;
+            return [f"throw {number} was {event.roll} but the seed and the dice set aside "
+                    f"give {pis_throw(dice, game)}"]  # games stored before colours: faces)
     return []

@@ -47,9 +47,8 @@ from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import (
     FairDice,
     SeedBook,
-    coloured_throw,
+    pis_throw,
     record_seed,
-    throws_in,
 )
 from farkle_pi.table.familiar import UnsureShare
 from farkle_pi.table.tray_input import (
@@ -455,25 +454,7 @@ class Table:
         assert self.game is not None
         if self.fair is None:
             raise FarkleError("this game has no dice seed: it was not started with virtual dice")
-        number = sum(1 for _ in throws_in(self.game.game.events)) + 1
-        faces = self.fair.throw(number, state.dice_to_throw)
-        if state.rules.colour_triples:  # a one-colour triple doubles: the Pi's dice have two
-            kept = state.kept if state.phase != "steal" else self._kept_before_steal()
-            self._apply(Throw(coloured_throw(faces, kept, state.rules.dice)))
-        else:
-            self._apply(Throw(Roll.of(*faces)))
-
-    def _kept_before_steal(self) -> tuple[Roll, ...]:
-        """The keeps of the turn whose dice were stolen (its banked dice set aside), as the
-        game was before its bank: the Pi's dice left over are the rest of the set."""
-        assert self.game is not None
-        before = self.game.game.copy()
-        try:
-            for _ in range(2):  # the steal, then the bank that offered it
-                before.apply(Undo())
-        except FarkleError:
-            return ()  # (not known: an even mix)
-        return before.state.kept
+        self._apply(Throw(pis_throw(self.fair, self.game.game)))
 
     def _correctable(self, state: GameState) -> bool:
         """A throw shows whose dice may be set right: one to keep from, or a camera's Farkle
