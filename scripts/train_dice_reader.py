@@ -85,10 +85,14 @@ class Detector(nn.Module):
         self.head = nn.Conv2d(24, 4, 1)
         self.head.bias.data[0] = -2.2
 
-    def forward(self, x: torch.Tensor) -> torch.Tensor:
+    def features(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+        """The deep features (at a quarter of the input's size) and the skip's (at half)."""
         f1 = self.c1(x) if self.strided else F.max_pool2d(self.c1(x), 2)
         f2 = self.c2(f1)
-        f = self.c5(self.c4(self.c3(F.max_pool2d(f2, 2))))
+        return self.c5(self.c4(self.c3(F.max_pool2d(f2, 2)))), f2
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        f, f2 = self.features(x)
         f = F.interpolate(f, scale_factor=2.0, mode="nearest")
         return self.head(self.fuse(torch.cat([f, f2], 1)))
 
@@ -112,12 +116,9 @@ class ExportedDetector(nn.Module):
         self.skip.bias.data.copy_(bias)
 
     def forward(self, x: torch.Tensor) -> torch.Tensor:
-        net = self.net
-        f1 = net.c1(x) if net.strided else F.max_pool2d(net.c1(x), 2)
-        f2 = net.c2(f1)
-        f = net.c5(net.c4(net.c3(F.max_pool2d(f2, 2))))
+        f, f2 = self.net.features(x)
         up = F.interpolate(self.deep(f), scale_factor=2.0, mode="nearest")
-        return net.head(torch.relu(up + self.skip(f2)))
+        return self.net.head(torch.relu(up + self.skip(f2)))
 
 
 class Reader(nn.Module):

@@ -182,7 +182,9 @@ def verify(stored_commitment: str, dice: FairDice, events: Iterable[Event]) -> l
         if tuple(event.roll.faces) != expected:
             shown = "".join(map(str, expected))
             return [f"throw {number} was {event.roll} but the seed gives {shown}"]
-        if event.roll.coloured and event.roll != pis_throw(dice, game):  # (two-colour rules;
-            return [f"throw {number} was {event.roll} but the seed and the dice set aside "
-                    f"give {pis_throw(dice, game)}"]  # games stored before colours: faces)
+        if event.roll.coloured:  # (two-colour rules; games stored before colours: faces only)
+            thrown = pis_throw(dice, game)
+            if event.roll != thrown:
+                return [f"throw {number} was {event.roll} but the seed and the dice set aside "
+                        f"give {thrown}"]
     return []
