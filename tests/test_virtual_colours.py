@@ -157,3 +157,21 @@ def test_verify_checks_the_colours_of_the_pis_dice(
     assert main(["verify", "--db", str(db), str(game)]) == 1
     out = capsys.readouterr().out
     assert f"FAILED: throw {number} was " in out and "the dice set aside give" in out
+
+
+def test_verify_calls_a_log_that_no_longer_replays_failed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """verify replays the log to work the colours out: a keep changed into one the throw
+    never held is a tampered game (FAILED, exit 1), not an engine error (exit 2)."""
+    db = tmp_path / "farkle.db"
+    game = play_virtual_game(db, rules=load_rules("portland", {"target": "2000"}),
+                             fair_dice=lambda game_id: FairDice(game_id, b"v" * 32))
+    with sqlite3.connect(db) as conn:
+        seq, body = next((seq, json.loads(body)) for seq, body in conn.execute(
+            "SELECT seq, body FROM events WHERE game = ? ORDER BY seq", (game,))
+            if json.loads(body)["type"] == "keep")
+        conn.execute("UPDATE events SET body = ? WHERE game = ? AND seq = ?",
+                     (json.dumps({**body, "roll": ["6:red"] * 3}), game, seq))
+    assert main(["verify", "--db", str(db), str(game)]) == 1
+    out = capsys.readouterr().out
+    assert f"game {game}: FAILED: the stored log does not replay: 6:red 6:red 6:red" in out

@@ -173,6 +173,15 @@ def verify(stored_commitment: str, dice: FairDice, events: Iterable[Event]) -> l
     """Problems found (empty = every throw is what the seed says); the first mismatch is named."""
     if dice.commitment != stored_commitment:
         return [f"the seed does not match its commitment {stored_commitment[:16]}..."]
+    try:
+        return _throws_checked(dice, events)
+    except Refused as error:  # changed so that it breaks the rules: the log is not the game's
+        return [f"the stored log does not replay: {error}"]
+
+
+def _throws_checked(dice: FairDice, events: Iterable[Event]) -> list[str]:
+    """The first throw of the log that is not the seed's (its faces, and under two-colour
+    rules its colours, which follow from the dice set aside), replaying it as it goes."""
     number = 0
     for game, event in Game.stepwise(events):
         if not isinstance(event, Throw):
