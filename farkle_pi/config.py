@@ -215,13 +215,16 @@ def find_config(explicit: str | None = None) -> Path | None:
 def load_config(explicit: str | None = None) -> Config:
     """Find and parse the config; defaults when there is no file anywhere. `$FARKLE_PI_DB`
     names the database over the file's, for every command alike (the calibration stays where
-    the file puts it)."""
+    the file puts it); either is made absolute against the current folder."""
     try:
         config = _read_config(explicit)
     except PermissionError as error:  # a file it names, or one looked for: the table shows it
         raise ConfigError(str(no_permission(error))) from None
     database = os.environ.get(ENV_DB)
-    return replace(config, store=StoreConfig(Path(database))) if database else config
+    # absolute, as the table and doctor use it: SQLite's file URI and "MB free for FOLDER"
+    # need one (a relative $FARKLE_PI_DB, or a --config relative to the current folder)
+    chosen = Path(database) if database else config.store.database
+    return replace(config, store=StoreConfig(Path(os.path.abspath(chosen))))
 
 
 def _read_config(explicit: str | None) -> Config:

@@ -271,6 +271,30 @@ def test_database_verdicts(tmp_path: Path) -> None:
     assert finding.status is Status.FAIL and "damaged" in finding.message
 
 
+@pytest.mark.parametrize("how", ["variable", "config"])
+def test_a_relative_database_path_is_checked_where_it_is(
+    how: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`FARKLE_PI_DB=farkle.db` (or `--config config.toml` naming `farkle.db`) works for the
+    table, so doctor must check that file too, not fail on SQLite's URI or say "free for ."."""
+    monkeypatch.chdir(tmp_path)
+    with Store(tmp_path / "farkle.db") as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard"))
+    args: tuple[str, ...] = ()
+    if how == "variable":
+        monkeypatch.setenv("FARKLE_PI_DB", "farkle.db")
+    else:
+        (tmp_path / "config.toml").write_text('[store]\ndatabase = "farkle.db"\n')
+        args = ("--config", "config.toml")
+    _, lines, err = run_doctor(capsys, *args)
+    found = {line.split()[1].rstrip(":"): line for line in lines}
+    assert found["database"] == (
+        f"OK   database: {tmp_path / 'farkle.db'} passes SQLite's quick check; 1 game read")
+    assert found["disk"].endswith(f" MB free for {tmp_path}")
+    assert "Traceback" not in err
+
+
 DiskUsage = namedtuple("DiskUsage", "total used free")
 
 
