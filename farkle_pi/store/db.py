@@ -77,8 +77,8 @@ class Store:
         points the players to it. `read_only`: for a report, which must change nothing in the
         file (not its journal mode, not an empty file); a file whose schema is older is
         still brought up to date first, as any farkle-pi does when it opens it. In a folder it
-        may not write to, with no write-ahead log to fold in, it reads the file as it is then:
-        a snapshot, for one report."""
+        may not write to, or on a full disk, with no write-ahead log to fold in, it reads the
+        file as it is then: a snapshot, for one report."""
         self.path = Path(path) if path is not None else default_path()
         self.kept = kept
         self._timeout = timeout  # how long to wait for another writer before giving up
@@ -97,13 +97,15 @@ class Store:
             if not self._sealed():
                 raise
         # SQLite cannot make the -shm file a WAL database needs in a folder it may not write
-        # to; with no log to fold in, the file alone holds every game.
+        # to, or on a full disk; with no log to fold in, the file alone holds every game.
         return self._read_only_connection(f"{uri}&immutable=1")
 
     def _sealed(self) -> bool:
-        """True when the folder cannot be written to and no write-ahead log holds anything."""
+        """True when the folder cannot be written to (or the disk is full) and no write-ahead
+        log holds anything: a log with moves in it would be read past, so that stays an
+        error."""
         wal = Path(f"{self.path}-wal")
-        return (not _may(self.path.parent, os.W_OK)
+        return ((not _may(self.path.parent, os.W_OK) or _disk_full(self.path))
                 and (not wal.exists() or wal.stat().st_size == 0))
 
     def _read_only_connection(self, uri: str) -> sqlite3.Connection | None:
