@@ -4,6 +4,8 @@ scores and winner. Also `farkle-pi demo --headless`, which plays the same sessio
 
 from __future__ import annotations
 
+import io
+import logging
 import os
 import subprocess
 import sys
@@ -139,6 +141,49 @@ def test_demo_virtual_dice_play_a_whole_game(capsys: pytest.CaptureFixture[str])
     assert "seed commitment" in printed and "game over:" in printed
     assert "dice seed revealed" in printed
     assert "farkle-pi verify" not in printed  # the demo's database is gone when it ends
+
+
+class _ClosedAfterTwoLines(io.StringIO):
+    """stdout piped into `head -2`: every write after the second line finds the pipe closed
+    (the first two are the new game's, before the robot presses anything)."""
+
+    refused = 0
+
+    def write(self, text: str) -> int:
+        if self.getvalue().count("\n") >= 2:
+            self.refused += 1
+            raise BrokenPipeError(32, "Broken pipe")
+        return super().write(text)
+
+
+def test_demo_piped_into_head_stops_quietly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """`farkle-pi demo --virtual --headless | head -1` logged every later line's
+    BrokenPipeError with a traceback ("handling Action(...) failed") and played on to the end
+    for nobody; it stops at the first, as the one-shot commands do, and exits 0. Half a game
+    is no "final screen": --out is not written."""
+    stdout = _ClosedAfterTwoLines()
+    monkeypatch.setattr("sys.stdout", stdout)
+    out = tmp_path / "final.png"
+    assert main(["demo", "--virtual", "--headless", "--out", str(out)]) == 0
+    assert stdout.getvalue().count("\n") == 2 and "seed commitment" in stdout.getvalue()
+    assert stdout.refused == 1
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING] == []
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("unbuffered", ["1", ""], ids=["unbuffered", "buffered"])
+def test_demo_into_a_closed_pipe_is_silent(unbuffered: str, tmp_path: Path) -> None:
+    """The real pipe: no traceback on stderr, exit 0 (Python's own flush at exit too)."""
+    script = (f"{sys.executable} -m farkle_pi demo --virtual --headless | head -1 >/dev/null;"
+              " echo ${PIPESTATUS[0]}")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
+    env["SDL_VIDEODRIVER"] = "dummy"
+    done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**env, "PYTHONUNBUFFERED": "1"} if unbuffered
+                          else env)
+    assert (done.stdout, done.stderr) == ("0\n", ""), done
 
 
 def test_live_tray_thread_reports_the_recorded_throws() -> None:

@@ -10,6 +10,7 @@ button.
 from __future__ import annotations
 
 import argparse
+import errno
 import hashlib
 import os
 import sys
@@ -98,9 +99,10 @@ def run(args: argparse.Namespace) -> int:
     seed = hashlib.sha256(f"farkle-pi demo {args.seed}".encode()).digest()
     clock = _Clock(simulated=args.headless)
     mode = "virtual" if args.virtual else "camera"
+    printer = _Printer()
     with (tempfile.TemporaryDirectory() as folder,
           Store(Path(folder) / "demo.db", kept=False) as store):
-        table = Table(store, rules, args.players, mode, clock=clock, say=print,
+        table = Table(store, rules, args.players, mode, clock=clock, say=printer,
                       resume=False, fair_dice=lambda game_id: FairDice(game_id, seed))
         table.new_game()
         app = App(table, surface, theme_named(args.theme))
@@ -109,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
             app.expect = player.tray.expect
         start = last_press = clock()
         ended_at: float | None = None
-        while app.step():
+        while app.step() and not printer.closed:
             if player is not None:
                 for event in player.until(clock() - start):
                     app.tray_events.put(event)
@@ -134,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
             clock.tick()
             if app.frames > 100_000:
                 raise FarkleError("the demo game did not end")
-        if args.out:
+        if args.out and not printer.closed:  # (the game did not end: no "final" screen)
             played = clock() - start
             early = args.out_at is not None and played < args.out_at
             which = "final" if args.out_at is None or early else f"{played:.1f} s"
@@ -153,7 +155,26 @@ def run(args: argparse.Namespace) -> int:
     if player is not None:
         player.close()
     pygame.quit()
+    if printer.closed:  # the CLI's own closed-pipe ending: stdout to os.devnull, exit 0
+        raise BrokenPipeError(errno.EPIPE, "the reader closed the demo's output")
     return 0
+
+
+class _Printer:
+    """The game's lines (Table.say), each sent at once. A reader that had enough (`| head`)
+    ends the demo: the table would log every later line's BrokenPipeError with a traceback
+    and play on for nobody."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def __call__(self, line: str) -> None:
+        if self.closed:
+            return
+        try:
+            print(line, flush=True)
+        except BrokenPipeError:
+            self.closed = True
 
 
 class _Clock:
