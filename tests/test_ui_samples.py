@@ -4,9 +4,14 @@ coach would never give (a bank of 500 that "averages" 561) teaches them it is wr
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pygame
 import pytest
 
+from farkle_pi.cli import main
 from farkle_pi.coach import decide, farkle_odds
+from farkle_pi.config import SCREEN_SIDES
 from farkle_pi.game import Game, Keep, Throw
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.table.adapter import options_for
@@ -44,3 +49,19 @@ def test_the_sample_entry_screen_gives_the_coachs_advice() -> None:
     entry = VARIANTS["entry"]
     assert (entry.turn_points, entry.next_dice) == (400, 5)
     assert decide(RULES, entry.turn_points, entry.next_dice)[0] == entry.advice
+
+
+def test_screenshot_help_gives_the_size_range_it_takes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The help listed three sizes as if they were the only ones; any WxH in the config's
+    range is drawn (a newcomer review)."""
+    assert main(["screenshot", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    low, high = SCREEN_SIDES
+    assert f"--size WxH any WxH from {low} to {high} pixels a side" in help_text
+    out = tmp_path / "wide.png"
+    assert main(["screenshot", "--screen", "throw", "--size", "1024x600", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1024, 600)
+    assert main(["screenshot", "--screen", "throw", "--size", f"{high + 1}x600", str(out)]) == 2
+    assert f"must each be {low} to {high} pixels" in capsys.readouterr().err

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.config import SCREEN_SIDES
 from farkle_pi.errors import FarkleError
 from farkle_pi.files import unwritten, write_surface
 
@@ -20,8 +21,10 @@ def register(sub: Any) -> None:
     parser = sub.add_parser("screenshot", help="draw a screen from a sample state into a PNG")
     parser.add_argument("--screen", required=True, choices=names, metavar="NAME",
                         help=f"one of {', '.join(names)}")
+    low, high = SCREEN_SIDES  # the config's [screen] size takes the same
     parser.add_argument("--size", default="800x480", metavar="WxH",
-                        help="800x480 (7-inch), 480x320 or 720x1280 (portrait); default 800x480")
+                        help=f"any WxH from {low} to {high} pixels a side, e.g. 800x480 "
+                        "(7-inch), 480x320, 720x1280 (portrait); default 800x480")
     parser.add_argument("--theme", default="dark", choices=sorted(THEMES))
     parser.add_argument("out", metavar="OUT.png")
     parser.set_defaults(run=run)
