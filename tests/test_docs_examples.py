@@ -1,12 +1,16 @@
 """The README's and docs' examples of `farkle-pi score` and `farkle-pi coach` print what they
 show: a reader types them to learn the tool, and a figure that drifted (a coach change, a
 reworded line) would teach them something false. A line `...` ends what is shown; `...`
-inside a line stands for text left out."""
+inside a line stands for text left out. And the files the README's examples write into the
+checkout are ignored by git."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import shlex
+import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -99,3 +103,27 @@ def test_an_example_prints_what_the_docs_show(example: Example,
 def test_agrees_reads_ellipses_as_text_left_out(shown: list[str], printed: list[str],
                                                 same: bool) -> None:
     assert agrees(shown, printed) is same
+
+
+WRITES = ("--out", "--sheet", "--draw", "--save")  # options that name a file a command writes
+
+
+def test_what_the_readme_s_examples_write_in_the_checkout_is_ignored_by_git() -> None:
+    """Run from the checkout, the README's examples leave their files there (`calibrate --out
+    tray.json`, `screenshot ... throw.png`): none may show up as a file to commit."""
+    if not (ROOT / ".git").exists() or shutil.which("git") is None:
+        pytest.skip("not a git checkout")
+    written = set()
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        command = COMMAND.match(line)
+        if command is None:
+            continue
+        argv = shlex.split(command[1].split("|")[0], comments=True)[1:]
+        names = [after for option, after in itertools.pairwise(argv) if option in WRITES]
+        if argv[:1] == ["screenshot"]:
+            names.append(argv[-1])
+        written |= {name for name in names if "/" not in name and not name.startswith("~")}
+    assert "tray.json" in written and "throw.png" in written
+    ignored = subprocess.run(["git", "check-ignore", "--no-index", *sorted(written)], cwd=ROOT,
+                             capture_output=True, text=True, check=False).stdout.split()
+    assert sorted(written - set(ignored)) == []
