@@ -2,13 +2,15 @@
 """The dice reader on byler_d6's hold-out photos changed in controlled ways (issue #5).
 
     .venv/bin/python benchmarks/robustness.py [--quick] [--harsh] [--only NAME,...]
-        [--photos IMG.jpg,...] [--label-review] [--data DIR]
+        [--photos IMG.jpg,...] [--label-review] [--split holdout|train] [--data DIR]
 
-Reads only the 57 hold-out photos of ../shared/data/byler_d6 (or --data DIR/byler_d6; never the
-training split), each time changed by one transformation, the labels' centres and sizes moved
+Reads the 57 hold-out photos of ../shared/data/byler_d6 (or --data DIR/byler_d6), each time
+changed by one transformation, the labels' centres and sizes moved
 with it. Prints one table row per transformation with the figures `farkle-pi evaluate` prints
 (dice right, unreadable, wrong and confident, missed / extra, photos fully right), counted by
-farkle_pi.vision.evaluate itself (Score, add_read, matching by centre), and:
+farkle_pi.vision.evaluate itself (Score, add_read, matching by centre). `--split train`
+reads the 193 training photos instead: the set to develop a change on (a rule's development
+figures), so that the hold-out stays the check it was never tuned on. It also prints:
 
 * colour name changed: of the dice matched both untouched and changed, how many are given
   another colour name; same-colour pairs changed: of the pairs of such dice in one photo, how
@@ -522,9 +524,9 @@ def same_as_evaluate(base: Row, photos: list[LabelledImage]) -> bool:
     return True
 
 
-def repro(crash: Crash, byler: Path, review: bool) -> str:
+def repro(crash: Crash, byler: Path, review: bool, split: str) -> str:
     words = [".venv/bin/python", "benchmarks/robustness.py", "--only", crash.transform,
-             "--photos", crash.photo, "--data", str(byler.parent)]
+             "--photos", crash.photo, "--split", split, "--data", str(byler.parent)]
     return " ".join(words + (["--label-review"] if review else []))
 
 
@@ -545,7 +547,9 @@ def main() -> int:
     ap.add_argument("--harsh", action="store_true",
                     help=f"also, beyond the issue's range: {', '.join(HARSH)}")
     ap.add_argument("--only", metavar="NAME,...", help="only these transformations (and none)")
-    ap.add_argument("--photos", metavar="IMG.jpg,...", help="only these hold-out photos")
+    ap.add_argument("--photos", metavar="IMG.jpg,...", help="only these photos of the split")
+    ap.add_argument("--split", choices=("holdout", "train"), default="holdout",
+                    help="the hold-out (the check) or the training split (to develop on)")
     ap.add_argument("--label-review", action="store_true",
                     help=f"score against the reviewed labels ({REVIEW.relative_to(ROOT)})")
     ap.add_argument("--data", type=Path, default=DATA, metavar="DIR",
@@ -560,8 +564,10 @@ def main() -> int:
     photos = load_folder(byler)
     if args.label_review:
         photos, _ = apply_review(photos, REVIEW)
-    photos = [p for p in photos if is_holdout(p.path.name)]  # never the training split
-    only = names(args.photos, [p.path.name for p in photos], "hold-out photo")
+    holdout = args.split == "holdout"
+    photos = [p for p in photos if is_holdout(p.path.name) == holdout]
+    split = "hold-out" if holdout else "training split"
+    only = names(args.photos, [p.path.name for p in photos], f"{split} photo")
     if only is not None:
         photos = [p for p in photos if p.path.name in only]
     every = {**TRANSFORMS, **HARSH}
@@ -571,7 +577,7 @@ def main() -> int:
     for p in photos:  # the nets are set up on the first read: not timed
         read_dice(images[p.path.name])
         break
-    print(f"byler_d6 hold-out: {len(photos)} photos, {sum(len(p.dice) for p in photos)} dice, "
+    print(f"byler_d6 {split}: {len(photos)} photos, {sum(len(p.dice) for p in photos)} dice, "
           f"labels {'reviewed' if args.label_review else 'as given'}; read from {byler}")
     base = run_transform("none", TRANSFORMS["none"], photos, images)
     print(HEADER)
@@ -592,7 +598,7 @@ def main() -> int:
     crashes = [c for r in rows for c in r.crashes]
     for crash in crashes:
         print(f"\ncrash: {crash.transform}, {crash.photo} (view {crash.view}): "
-              f"{crash.last_line}\n  repeat: {repro(crash, byler, args.label_review)}\n"
+              f"{crash.last_line}\n  repeat: {repro(crash, byler, args.label_review, args.split)}\n"
               + "\n".join("    " + t for t in crash.text.strip().splitlines()))
     ok = same_as_evaluate(base, photos)
     print(f"wall time {time.perf_counter() - started:.0f} s "

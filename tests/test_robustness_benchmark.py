@@ -82,3 +82,19 @@ def test_a_run_on_real_photos_counts_as_evaluate_does() -> None:
     assert [r.split("|")[1].strip() for r in rows[1:]] == ["none", "rotate-90-exact"]
     assert "baseline = farkle-pi evaluate on these photos" in done.stdout
     assert rows[1].split("|")[2].strip() == "3"  # photos
+
+
+def test_the_training_split_is_read_only_when_asked() -> None:
+    """--split train is for developing a change; a hold-out photo is not in it."""
+    byler = real_photos("byler_d6")
+    photos = load_folder(byler)
+    train = next(p.path.name for p in photos if not is_holdout(p.path.name))
+    held = next(p.path.name for p in photos if is_holdout(p.path.name))
+    run = [sys.executable, str(SCRIPT), "--only", "none", "--split", "train",
+           "--data", str(byler.parent), "--photos"]
+    done = subprocess.run([*run, train], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "byler_d6 training split: 1 photos" in done.stdout
+    refused = subprocess.run([*run, held], capture_output=True, text=True, timeout=300)
+    assert refused.returncode != 0
+    assert held in refused.stdout + refused.stderr
