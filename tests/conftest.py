@@ -16,6 +16,11 @@ from farkle_pi import config
 # pygame's greeting, printed where a test module imports it, is no test output (the tests that
 # check farkle-pi hides it run it without this)
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# no test draws on a real screen or plays a sound: `pytest tests/x.py` alone, without the
+# environment ./bootstrap test sets, behaves as in the full run (tests that need no display
+# at all say so themselves)
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture(autouse=True)
