@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from farkle_pi.game import Keep, Throw
+from farkle_pi.game import Bank, Keep, Throw
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
 
@@ -87,3 +87,27 @@ def test_a_log_not_folded_in_on_a_full_disk_is_still_one_clear_line(tmp_path: Pa
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr == (f"farkle-pi: cannot open {copy}: disk I/O error (free some disk "
                            "space and try again; nothing stored was lost)\n")
+
+
+def test_a_log_beside_a_linked_database_is_not_read_past(tmp_path: Path) -> None:
+    """`--db` a symlink (the file on a stick, linked from home): SQLite keeps the -wal beside
+    the file the link names, so that is where a log with moves in it must be looked for. Looked
+    for beside the link, none was found, and the report read the file alone: the game as it was
+    at the last fold-in, its banked 200 not there ("Ann 0"), with no word of it."""
+    played, copy = tmp_path / "table.db", tmp_path / "stick" / "farkle.db"
+    copy.parent.mkdir()
+    _game(played).close()  # folded in: Ann has 200 this turn, nothing banked
+    with Store(played) as store:
+        game = store.latest()
+        assert game is not None
+        game.apply(Bank())  # in the -wal only, while the table still has it open
+        shutil.copy(played, copy)
+        shutil.copy(f"{played}-wal", f"{copy}-wal")
+    link = tmp_path / "home" / "farkle.db"
+    link.parent.mkdir()
+    link.symlink_to(copy)
+    done = _on_a_full_disk(["history", "--db", str(link)], tmp_path)
+    assert "Ann 0" not in done.stdout
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.endswith("disk I/O error (free some disk space and try again; nothing "
+                                "stored was lost)\n"), done.stderr

@@ -104,8 +104,9 @@ class Store:
         """True when the folder cannot be written to (or the disk is full) and no write-ahead
         log holds anything: a log with moves in it would be read past, so that stays an
         error."""
-        wal = Path(f"{self.path}-wal")
-        return ((not _may(self.path.parent, os.W_OK) or _disk_full(self.path))
+        real = self.path.resolve()  # (a link: SQLite keeps the -wal beside the file it names)
+        wal = Path(f"{real}-wal")
+        return ((not _may(real.parent, os.W_OK) or _disk_full(real))
                 and (not wal.exists() or wal.stat().st_size == 0))
 
     def _read_only_connection(self, uri: str) -> sqlite3.Connection | None:
@@ -443,9 +444,9 @@ def _cached(game_id: int, started: Any, rules: Any, summary: Any) -> GameRecord 
 def _disk_full(path: Path) -> bool:
     """Under a megabyte free where the database lives: SQLite cannot even make its -wal file,
     and says "disk I/O error"."""
-    try:
-        return shutil.disk_usage(path.parent).free < 1 << 20
-    except OSError:
+    try:  # (the disk of the file a link names: SQLite writes its journals beside that)
+        return shutil.disk_usage(path.resolve().parent).free < 1 << 20
+    except (OSError, RuntimeError):  # (RuntimeError: a symlink loop, on Python 3.11)
         return False
 
 
