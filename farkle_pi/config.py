@@ -223,7 +223,8 @@ def load_config(explicit: str | None = None) -> Config:
     database = os.environ.get(ENV_DB)
     # absolute, as the table and doctor use it: SQLite's file URI and "MB free for FOLDER"
     # need one (a relative $FARKLE_PI_DB, or a --config relative to the current folder)
-    chosen = Path(database) if database else config.store.database
+    # (and `~` expanded, as for $FARKLE_PI_CONFIG: a quoted "~/farkle.db" was a folder `~`)
+    chosen = Path(database).expanduser() if database else config.store.database
     return replace(config, store=StoreConfig(Path(os.path.abspath(chosen))))
 
 

@@ -361,3 +361,16 @@ def test_a_screen_size_is_refused_alike_in_the_config_and_on_the_command_line(
     with pytest.raises(FarkleError, match="each be 160 to 4096 pixels"):
         parse_size(size)
     assert parse_size("160x4096") == (160, 4096)
+
+
+def test_a_database_variable_starting_with_a_tilde_is_in_the_home_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`export FARKLE_PI_DB="~/farkle.db"` (quoted, or a systemd Environment= line: no shell
+    expands it) named a folder called `~` in the current one, made by the first `game new`; a
+    later `rm -rf ~` to tidy it up is the home folder. `--config` and `$FARKLE_PI_CONFIG`
+    expand it, as does the config's own `[store] database`."""
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FARKLE_PI_DB", "~/farkle.db")
+    assert load_config().store.database == tmp_path / "home" / "farkle.db"
