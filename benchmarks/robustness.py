@@ -17,9 +17,10 @@ figures), so that the hold-out stays the check it was never tuned on. It also pr
   many went from one name to two or back (portland's two-colour rule needs the dice of a throw
   named consistently); for rows where a tenth or more changed, the commonest changes;
 * two-colour throws grouped alike: in each photo holding two colour names of two dice or more
-  each (read untouched), a throw of up to three dice of each of the two commonest names; how
-  many of these throws colour.set_colour_names (as a two-colour game names a throw's dice)
-  splits into the same sets changed as untouched;
+  each (read untouched), a throw of up to three dice of each of the two commonest names (the
+  same throws in every row); how many of these throws colour.set_colour_names (as a two-colour
+  game names a throw's dice) splits into the same sets changed as untouched (a throw with a
+  die the changed photo lost: not);
 * crashes: photos whose reading raised anything but the reader's one-line FarkleError (their
   dice count as missed); each is printed after the table with its traceback and a command that
   repeats it;
@@ -465,20 +466,22 @@ def colour_changes(base: Row, row: Row) -> tuple[int, int, int, int]:
 
 def two_colour_throws(base: Row, row: Row) -> tuple[int, int]:
     """(throws grouped alike, throws): in each photo with two colour names (read untouched) of
-    two dice or more each, a throw of up to three dice of each of the two commonest; is it
-    split into the same two sets by colour.set_colour_names, as a two-colour game names a
-    throw's dice, untouched and changed?"""
+    two dice or more each, a throw of up to three dice of each of the two commonest, chosen
+    from the untouched reading (the same throws in every row); is it split into the same two
+    sets by colour.set_colour_names, as a two-colour game names a throw's dice, untouched and
+    changed? A throw with a die the changed photo did not give a reading for is not."""
     alike = throws = 0
-    for key, got in row.bgr.items():
-        before, named = base.bgr.get(key, {}), base.names.get(key, {})
-        common = sorted(set(got) & set(before))
-        top = [n for n, c in Counter(named[i] for i in common).most_common() if c >= 2][:2]
+    for key, named in base.names.items():
+        before, got = base.bgr[key], row.bgr.get(key, {})
+        top = [n for n, c in Counter(named[i] for i in sorted(named)).most_common()
+               if c >= 2][:2]
         if len(top) < 2:
             continue
-        dice = [i for i in common if named[i] == top[0]][:3] + [
-            i for i in common if named[i] == top[1]][:3]
+        dice = [i for i in sorted(named) if named[i] == top[0]][:3] + [
+            i for i in sorted(named) if named[i] == top[1]][:3]
         throws += 1
-        alike += (sets(set_colour_names([before[i] for i in dice]))
+        alike += (all(i in got for i in dice)
+                  and sets(set_colour_names([before[i] for i in dice]))
                   == sets(set_colour_names([got[i] for i in dice])))
     return alike, throws
 
