@@ -111,3 +111,20 @@ def test_a_log_beside_a_linked_database_is_not_read_past(tmp_path: Path) -> None
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.endswith("disk I/O error (free some disk space and try again; nothing "
                                 "stored was lost)\n"), done.stderr
+
+
+def test_a_log_removed_while_it_is_looked_at_is_no_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The table closing removes its -wal: between "is there a -wal" and "how big is it" it
+    may be gone. That is no log to read past, not a traceback (FileNotFoundError)."""
+    path = tmp_path / "farkle.db"
+    _game(path).close()
+    store = Store(path)
+    store.close()  # (the last connection: its -wal is gone)
+    wal = f"{path.resolve()}-wal"
+    assert not Path(wal).exists()
+    real_exists = Path.exists
+    monkeypatch.setattr(Path, "exists", lambda self: str(self) == wal or real_exists(self))
+    monkeypatch.setattr("farkle_pi.store.db._disk_full", lambda where: True)
+    assert store._sealed()

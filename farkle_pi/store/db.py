@@ -105,9 +105,11 @@ class Store:
         log holds anything: a log with moves in it would be read past, so that stays an
         error."""
         real = self.path.resolve()  # (a link: SQLite keeps the -wal beside the file it names)
-        wal = Path(f"{real}-wal")
-        return ((not _may(real.parent, os.W_OK) or _disk_full(real))
-                and (not wal.exists() or wal.stat().st_size == 0))
+        try:
+            logged = Path(f"{real}-wal").stat().st_size
+        except FileNotFoundError:  # (none, or removed just now by the last farkle-pi closing)
+            logged = 0
+        return (not _may(real.parent, os.W_OK) or _disk_full(real)) and logged == 0
 
     def _read_only_connection(self, uri: str) -> sqlite3.Connection | None:
         with self._connected(uri, uri=True) as db:
