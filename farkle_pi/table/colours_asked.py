@@ -74,3 +74,33 @@ def _one_colour(n: int, yes: bool) -> int:
     if n in (3, 4):
         return 3 if yes else 2  # 3 (+ 1): a triple; 2 + 1 or 2 + 2: none
     return 3 if n == 5 else 0  # five: always 3 + 2; fewer than three: no triple
+
+
+def correction_question(before: Roll, faces: tuple[int, ...]) -> ColourQuestion:
+    """What to ask when typed dice (`before`, in the colours the table gave) are set right to
+    `faces` by taps: only the faces whose count the correction changed to three, four or six.
+    A face it left as it was keeps its dice, so what was answered of it is not asked again;
+    one the taps made three alike would else keep the colours given for fewer (all blue: a
+    one-colour triple nobody said was one, doubled)."""
+    was, now = Counter(before.faces), Counter(faces)
+    return ColourQuestion(faces, tuple(f for f in faces_to_ask(faces) if was[f] != now[f]))
+
+
+def corrected(before: Roll, question: ColourQuestion) -> Roll:
+    """The corrected dice in colours that make the answers true (all given): a face whose
+    count the correction left keeps its dice of `before`; the others are given colours as on
+    entry (five: three red and two blue; fewer than three: blue). Dice typed without colours
+    (nothing came up three times) get them all once something does, as on entry: a
+    colourless die scores no triple of one colour."""
+    given = question.roll()
+    if not before.coloured:
+        return given if colours_matter(question.dice) else Roll.of(*question.dice)
+    was, now = Counter(before.faces), Counter(question.dice)
+    kept = [die for die in before if was[die.face] == now[die.face]]
+    return Roll([*kept, *(die for die in given if was[die.face] != now[die.face])])
+
+
+def given_colours(roll: Roll) -> bool:
+    """Whether `roll` could be dice typed here: no colours at all, or only the two the table
+    gives (the dice a camera read after a restart may be of others: white and black)."""
+    return {die.colour for die in roll} <= {None, ONE, OTHER}

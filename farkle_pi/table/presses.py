@@ -47,10 +47,12 @@ class SeenGuard:
         player looks at it (the next tap steps the same die on: "each tap steps it on"). A
         frame that comes or moves is a change: NEXT would step another die than it was meant
         for; so is a question on the colours of dice entered (a KEEP too many would answer it
-        unseen)."""
+        unseen), even one a tap or NEXT on a framed die brought up (setting typed dice right:
+        the next NEXT, meant to step the die on, would answer NO unseen)."""
         shown = (table.state, table.screen, table.framed, table.asking)
         if self._shown is None or shown[0] is not self._shown[0] or shown[1:] != self._shown[1:]:
-            if self._shown is not None and not watched:
+            asked = self._shown is not None and shown[3] != self._shown[3]
+            if self._shown is not None and (not watched or asked):
                 self._changed_at = self.clock()
             self._shown = shown
         picked = (table.selected, table.entry.face)

@@ -11,7 +11,7 @@ import logging
 import sqlite3
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from farkle_pi.config import DICE_MODES
 from farkle_pi.errors import FarkleError
@@ -41,7 +41,14 @@ from farkle_pi.table.adapter import (
     table_view,
 )
 from farkle_pi.table.announce import announce
-from farkle_pi.table.colours_asked import ColourQuestion, colours_matter, faces_to_ask
+from farkle_pi.table.colours_asked import (
+    ColourQuestion,
+    colours_matter,
+    corrected,
+    correction_question,
+    faces_to_ask,
+    given_colours,
+)
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
 from farkle_pi.table.fairdice import (
@@ -66,6 +73,17 @@ from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableVi
 log = logging.getLogger(__name__)
 
 BANNER_SECONDS = 1.6
+
+
+@dataclass(frozen=True)
+class Correcting:
+    """Taps that set typed dice right, held while the colours of the faces they made three,
+    four or six alike are asked: the dice as tapped, the taps (was, now), and the dice as
+    drawn before the last tap (UNDO goes back to them)."""
+
+    roll: Roll
+    steps: tuple[tuple[Die, Die], ...]
+    drawn_before: tuple[Die, ...]
 
 
 class Table:
@@ -116,6 +134,14 @@ class Table:
         self.entry = Entry()  # a throw being entered by hand
         # its dice all in, in a two-colour game: what is asked of their colours
         self.asking: ColourQuestion | None = None
+        # or typed dice set right by taps, whose colours are asked before the correction is
+        # played (the taps kept the colours given, and made three alike nobody was asked about)
+        self.correcting: Correcting | None = None
+        # the throws (their number in the game) whose dice were typed here, so the table gave
+        # their colours; those up to `seen_from` were stored before this table played them (a
+        # restart, another writer): whether typed is not known
+        self.typed: set[int] = set()
+        self.seen_from = 0
         self.tray_input = TrayInput()  # camera mode: tray events into game commands
         self.unread: Unread | None = None  # a settled throw with dice to enter by hand
         self.unsure_share = UnsureShare()  # camera mode: is the tray new to the reader?
@@ -196,13 +222,28 @@ class Table:
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
+        if self.correcting is not None:
+            return self._correction_view(state, shown)
         return table_view(state, shown)
+
+    def _correction_view(self, state: GameState, shown: Shown) -> TableView:
+        """Typed dice set right, their colours asked: the dice as tapped, drawn in no colour
+        (theirs are asked; the ones given were not the real dice's), and the question with
+        its YES and NO keys where the options go (none is taken before the answers)."""
+        assert self.correcting is not None
+        plain = tuple(Die(die.face) for die in in_layout(self.correcting.roll, self.layout))
+        # (drawn as a throw's dice, a Farkle's too: not the keypad of a throw to enter)
+        view = table_view(replace(state, last_throw=Roll(plain)),
+                          replace(shown, layout=plain, keypad=False))
+        return replace(view, options=(), can_bank=False, keypad=True, prompt=shown.prompt,
+                       dice=tuple(replace(die, marked=False) for die in view.dice))
 
     @property
     def framed(self) -> int | None:
         """The place of the die a short UNDO framed for NEXT to step, while its throw shows."""
         state = self.state
-        if self.fixing is None or state is None or not self._correctable(state):
+        if (self.fixing is None or state is None or not self._correctable(state)
+                or self.asking is not None):  # (NEXT answers it: it steps no die)
             return None
         throws, place = self.fixing
         return place if throws == len(state.throws) else None
@@ -404,33 +445,51 @@ class Table:
         self.entry = entry
         if len(entry.dice) < state.dice_to_throw:
             return
-        if self.unread is not None:
-            self._play_entered(self.tray_input.finish(self.unread, entry.dice))
+        if self.unread is not None:  # (the camera saw the dice's colours)
+            self._play_entered(self.tray_input.finish(self.unread, entry.dice), typed=False)
         elif state.rules.colour_triples and colours_matter(entry.dice):
             asking = ColourQuestion(entry.dice, faces_to_ask(entry.dice))
             if asking.done:  # (five alike, nothing else three times: nothing to ask)
-                self._play_entered(Throw(asking.roll()))
+                self._play_entered(Throw(asking.roll()), typed=True)
             else:
                 self.asking = asking
         else:
-            self._play_entered(Throw(Roll.of(*entry.dice)))
+            self._play_entered(Throw(Roll.of(*entry.dice)), typed=True)
 
     def _answer(self, action: Action) -> None:
         """The colours of dice entered by hand, asked face by face: KEEP yes, NEXT no; UNDO
-        goes back to the entry (its last die off), as before the last die was taken."""
+        goes back to the entry (its last die off), as before the last die was taken. Asked of
+        a correction, UNDO goes back to the throw as it stood, and a tap on a die steps it on
+        (the face asked about was one on the way)."""
         assert self.asking is not None
-        if action.kind in ("undo", "erase"):
+        correcting = self.correcting
+        if action.kind in ("undo", "erase") and correcting is not None:
+            self.asking = self.correcting = None  # nothing stored: the throw as it was
+            self.layout = correcting.drawn_before
+        elif action.kind in ("undo", "erase"):
             self.asking = None
             self.entry = replace(self.entry, dice=self.entry.dice[:-1])
+        elif action.kind == "die" and correcting is not None:
+            if not 0 <= action.value < len(correcting.roll):
+                return  # a tap left over from a screen of more dice
+            self.asking = self.correcting = None
+            self.stepping, self.steps = correcting.roll, list(correcting.steps)
+            assert self.state is not None
+            self._correct(action.value, self.state)
         elif action.kind not in ("keep", "next"):
             raise FarkleError(f"{self.asking.text} KEEP yes, NEXT no (hold UNDO to go back)")
         else:
             self.asking = self.asking.answer(action.kind == "keep")
-            if self.asking.done:
-                self._play_entered(Throw(self.asking.roll()))
+            if not self.asking.done:
+                return
+            if correcting is None:
+                self._play_entered(Throw(self.asking.roll()), typed=True)
+            else:
+                self._play_corrected(self._recoloured(self.asking), correcting.steps)
 
-    def _play_entered(self, throw: Throw) -> None:
-        """The throw whose dice were all entered, stored, then shown."""
+    def _play_entered(self, throw: Throw, typed: bool) -> None:
+        """The throw whose dice were all entered, stored, then shown; `typed`: all of them by
+        hand, in the colours the table gave (a correction of them asks of its triples)."""
         entry, self.entry, self.asking = self.entry, Entry(), None
         try:
             self._apply(throw)
@@ -439,6 +498,9 @@ class Table:
         except FarkleError:  # not stored (a full disk, another writer's lock, a refusal):
             self.entry = replace(entry, dice=entry.dice[:-1])  # the last die again retries
             raise
+        if typed:
+            assert self.game is not None
+            self.typed.add(len(self.game.state.throws))
 
     def _throw_now(self, state: GameState) -> None:
         if self.mode == "virtual":
@@ -471,7 +533,7 @@ class Table:
     @property
     def _unsure_shown(self) -> tuple[int, ...]:
         """The faces the screen marks to check (none once taps have set the dice)."""
-        return () if self.stepping is not None else self.unsure
+        return () if self.stepping is not None or self.correcting is not None else self.unsure
 
     def _fix(self, state: GameState, framed: int | None) -> None:
         """A short UNDO: frame the first die of the throw shown (the first the strip says to
@@ -494,7 +556,8 @@ class Table:
             raise FarkleError("virtual dice are what the seed says: they cannot be corrected")
         if not self._correctable(state):
             return
-        dice = list(self._dice_drawn(state))
+        drawn = self._dice_drawn(state)
+        dice = list(drawn)
         if not 0 <= index < len(dice):
             return  # a tap left over from a screen of more dice
         die = dice[index]
@@ -508,16 +571,55 @@ class Table:
             self.prompt = (f"{self.stepping} scores nothing: step on, KEEP for Farkle, "
                            "hold UNDO to go back")
             return
-        self._end_stepping(take=True)
+        self._end_stepping(take=True, drawn_before=drawn)
 
-    def _end_stepping(self, take: bool) -> None:
-        """The taps' throw played (then the dice taken out later are these faces), or dropped."""
-        roll, steps = self.stepping, self.steps
+    def _end_stepping(self, take: bool, drawn_before: tuple[Die, ...] = ()) -> None:
+        """The taps' throw played (then the dice taken out later are these faces), or dropped.
+        Typed dice in a two-colour game: the colours of faces the taps made three, four or six
+        alike are asked first (`drawn_before`: the dice as drawn before the last tap, for UNDO)."""
+        roll, steps = self.stepping, tuple(self.steps)
         self.stepping, self.steps, self.prompt = None, [], ""
-        if take and roll is not None:
-            self._apply(Correct(roll))
-            for was, now in steps:
-                self.tray_input.corrected(was, now)
+        state = self.state
+        if not take or roll is None or state is None:
+            return
+        if not (state.rules.colour_triples and self._typed(state)):
+            self._play_corrected(roll, steps)  # the camera's colours: a tap sets a face right
+            return
+        assert state.last_throw is not None
+        asking = correction_question(state.last_throw, roll.faces)
+        if asking.done:
+            self._play_corrected(self._recoloured(asking), steps)
+        else:
+            self.asking, self.correcting = asking, Correcting(roll, steps, drawn_before)
+
+    def _typed(self, state: GameState) -> bool:
+        """Whether the throw shown was typed, so its colours are the table's (asked where a
+        face came up three times or more, blue elsewhere) and not the dice's: manual dice
+        always; camera dice when typed here (the camera missing). A throw stored before this
+        table started (a restart mid-turn) counts as typed unless its colours are not the two
+        the table gives: a question too many beats a triple doubled that nobody said was of one
+        colour."""
+        throws = len(state.throws)
+        if self.mode == "manual" or throws in self.typed:
+            return True
+        return (throws <= self.seen_from and state.last_throw is not None
+                and given_colours(state.last_throw))
+
+    def _recoloured(self, asking: ColourQuestion) -> Roll:
+        """The dice of a correction of typed dice, its questions answered."""
+        state = self.state
+        assert state is not None and state.last_throw is not None
+        return corrected(state.last_throw, asking)
+
+    def _play_corrected(self, roll: Roll, steps: Sequence[tuple[Die, Die]]) -> None:
+        """The correction stored, the dice staying where they are drawn (in the colours
+        given, if these changed) and a die framed for NEXT still framed."""
+        fixing, self.asking, self.correcting = self.fixing, None, None
+        self.layout = _in_place(self.layout, roll)
+        self._apply(Correct(roll))
+        self.fixing = fixing
+        for was, now in steps:
+            self.tray_input.corrected(was, now)
 
     # -- the tray -------------------------------------------------------------------------------
 
@@ -544,6 +646,8 @@ class Table:
             return
         if self.stepping is not None and event.kind != "prompt":
             self._end_stepping(take=False)  # the dice moved on: the throw stands as it was
+        if self.correcting is not None and event.kind != "prompt":
+            self.asking = self.correcting = None  # (so its question on their colours goes)
         if event.kind == "settled" and self.unread is not None:  # thrown again instead
             self.unread, self.entry = None, Entry()
         step = self.tray_input.step(state, event)
@@ -593,6 +697,7 @@ class Table:
             self.say(f"game {self.game.id}: virtual dice, seed commitment {self.fair.commitment}")
         self.say(f"game {self.game.id}: {', '.join(setup.players)} ({rules.name}, "
                  f"target {rules.target})")
+        self.typed, self.seen_from = set(), 0
         self._reset()
         self.screen = "throw"
 
@@ -604,6 +709,7 @@ class Table:
         elif self.mode == "virtual":
             self.mode = "manual"  # a game begun without a seed cannot get virtual dice now
         self.screen = "winner" if self.game.state.over else "throw"  # (a roll-off to record)
+        self.typed, self.seen_from = set(), len(self.game.state.throws)
         self.say(f"game {self.game.id} resumed")
 
     def _reset(self) -> None:
@@ -612,7 +718,7 @@ class Table:
         self.unsure = ()
         self.unread, self.stepping, self.steps = None, None, []
         self.fixing = None  # a command played (here or by the tray) or a game reloaded
-        self.asking = None
+        self.asking, self.correcting = None, None
         self.banners.clear()
 
     def _apply(self, *commands: Command) -> list[Event]:
@@ -622,9 +728,12 @@ class Table:
         try:
             played = self.game.apply_all(commands)
         except ChangedElsewhere:  # the game as stored now: what was typed or held no longer fits
+            self.seen_from = max(self.seen_from, len(self.game.state.throws))  # (thrown there)
             self._reset()
             self.screen = "winner" if self.game.state.over else "throw"
             raise
+        if any(isinstance(command, Throw) for command in commands):
+            self.typed.discard(len(self.game.state.throws))  # (typed: the caller says so)
         self._reset()
         for events in played:
             before = telling.state
@@ -656,6 +765,20 @@ class Table:
         return TableView(screen="history", history=history_rows(records),
                          stats=stat_rows(player_stats(records)), dice_mode=self.mode,
                          game_over=self.state is None or self.state.over, prompt=note)
+
+
+def _in_place(layout: tuple[Die, ...], roll: Roll) -> tuple[Die, ...]:
+    """`layout` in the colours of `roll` (its faces, in other colours): each die stays where it
+    is drawn, so the next tap steps the same one. A die keeps its colour where it can."""
+    pool = list(roll.dice)
+    placed: list[Die] = []
+    for die in layout:
+        same = die if die in pool else next((d for d in pool if d.face == die.face), None)
+        if same is None:
+            return layout  # (not the dice of this roll: drawn sorted)
+        pool.remove(same)
+        placed.append(same)
+    return tuple(placed)
 
 
 def _kept(option: OptionView, state: GameState) -> Roll:

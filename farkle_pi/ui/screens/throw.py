@@ -48,6 +48,9 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
     if view.keypad and not view.dice:  # the throw is entered by hand
         keypad.entry_row(p, dice, view)
         keypad.keypad(p, options, view, hits)
+    elif view.question:  # typed dice set right by taps: the dice, and their colours asked
+        dice_row(p, dice, view, hits)  # (a tap steps a die on, past the face asked about)
+        keypad.keypad(p, options, view, hits)
     elif picture is not None and shows_picture(view):  # the tray, big, while the table waits
         both = Box(dice.x, dice.y, dice.w, options.y + options.h - dice.y)
         _picture(p, both, picture, f"THROW {dice_count(view.dice_to_throw).upper()}",
