@@ -4,6 +4,8 @@ log), and the game on disk is always the game on the screen."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from fuzzing import fuzz_settings, tally
 from hypothesis import given
@@ -24,6 +26,21 @@ ACTIONS = st.one_of(
                                                               "nonsense"])),
 )
 
+# a whole throw typed, of few faces so that three alike come up (in portland they are asked
+# about: KEEP yes, NEXT no), then taps on its dice that set them right (and may make three
+# alike: asked about in turn) or answers
+TYPED_AND_TAPPED = st.tuples(
+    st.lists(st.builds(Action, st.just("digit"), st.sampled_from([1, 2, 2, 4, 4, 5])),
+             min_size=6, max_size=6),
+    st.lists(st.builds(Action, st.sampled_from(["keep", "next"])), min_size=1, max_size=2),
+    st.lists(st.one_of(st.builds(Action, st.just("die"), st.integers(0, 5)),
+                       st.builds(Action, st.sampled_from(["keep", "next", "undo"]))),
+             min_size=1, max_size=6),
+).map(lambda parts: [action for part in parts for action in part])
+PRESSES = st.lists(st.one_of(TYPED_AND_TAPPED, ACTIONS.map(lambda action: [action])),
+                   min_size=1, max_size=12).map(
+                       lambda runs: [action for run in runs for action in run])
+
 
 def one_visible_frame(table: Table) -> None:
     """At most one die framed for NEXT to step (a short UNDO), and it is the one drawn: a frame
@@ -37,13 +54,38 @@ def one_visible_frame(table: Table) -> None:
 
 def asked_when_shown(table: Table) -> None:
     """A question on the colours of dice entered is on the screen exactly while one is open,
-    and only with all the dice in (portland: typed dice are stored once it is answered)."""
+    and only with all the dice in (portland: typed dice are stored once it is answered); or,
+    asked of typed dice set right by taps, with the dice as tapped and no option to take
+    (the correction is stored once it is answered)."""
     view = table.view()
     if table.asking is None:
         assert view.question == "", view.question
     elif view.screen == "throw":
         assert view.question == table.asking.text and view.keypad
-        assert table.state is not None and len(view.typed) == table.state.dice_to_throw
+        state = table.state
+        assert state is not None
+        if table.correcting is None:
+            assert len(view.typed) == state.dice_to_throw
+        else:
+            assert state.last_throw is not None
+            assert sorted(d.face or 0 for d in view.dice) == list(table.correcting.roll.faces)
+            assert view.options == () and table.correcting.roll.faces != state.last_throw.faces
+
+
+ONE_COLOUR = {0: {0}, 1: {0}, 2: {0}, 3: {2, 3}, 4: {2, 3}, 5: {3}, 6: {3, 4}}  # red dice
+
+
+def colours_answered(table: Table) -> None:
+    """Typed dice in a two-colour game are stored without colours or in the colours the
+    answers give: a face's red dice a one-colour triple only where one was said to be (a tap
+    that made three alike kept the colours given: three blue 4s nobody was asked about)."""
+    state = table.state
+    if state is None or state.last_throw is None or not state.last_throw.coloured:
+        return
+    for face, n in Counter(state.last_throw.faces).items():
+        colours = [die.colour for die in state.last_throw if die.face == face]
+        assert set(colours) <= {"red", "blue"}, state.last_throw
+        assert colours.count("red") in ONE_COLOUR[n], state.last_throw
 
 
 @fuzz_settings(ci_examples=60)
@@ -65,8 +107,34 @@ def test_random_presses_and_dice_entries(
             assert not table.error.startswith("internal error"), (action, table.error)
             one_visible_frame(table)  # (the view must be computable at every step)
             asked_when_shown(table)
+            if mode == "manual":
+                colours_answered(table)
         shown = table.state
     assert not [r for r in caplog.records if r.exc_info], caplog.text
+    with Store(db) as reopened:
+        latest = reopened.latest()
+        assert latest is not None and latest.state == shown
+
+
+@fuzz_settings(ci_examples=40)
+@given(actions=PRESSES)
+def test_typed_dice_set_right_by_taps_keep_the_colours_answered(
+    actions: list[Action], tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    """Portland, dice typed: whole throws, answers, and taps that set their dice right (one
+    made three alike of dice given blue, and they doubled unasked)."""
+    tally("table: typed dice set right by taps")
+    db = tmp_path_factory.mktemp("typed") / "farkle.db"
+    with Store(db) as store:
+        table = Table(store, load_rules("portland", {"target": "2000"}), ["Ann", "Bob"],
+                      "manual", resume=False, say=lambda _: None)
+        table.new_game()
+        for action in actions:
+            table.handle(action)
+            assert not table.error.startswith("internal error"), (action, table.error)
+            asked_when_shown(table)
+            colours_answered(table)
+        shown = table.state
     with Store(db) as reopened:
         latest = reopened.latest()
         assert latest is not None and latest.state == shown
