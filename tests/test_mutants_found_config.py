@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from farkle_pi.config import load_config
+from farkle_pi.config import ConfigError, load_config
 
 
 def write(path: Path, text: str) -> Path:
@@ -55,12 +55,13 @@ def test_eight_players_and_names_of_sixteen_letters_are_taken(tmp_path: Path) ->
     assert load_config(str(path)).table.players == tuple(names)
 
 
-def test_names_that_differ_only_in_case_are_two_players(tmp_path: Path) -> None:
-    """The config takes "Ann" and "ann" as two players, as the setup screen and the game do
-    (names are matched exactly first). This pins today's rule; if it should change, change
-    all three together."""
+def test_names_that_differ_only_in_case_are_refused(tmp_path: Path) -> None:
+    """The config refuses "Ann" and "ann" (they look alike on the scoreboard), as the setup
+    screen and a game's start do (tests/test_names_alike.py); a stored game that has them
+    still replays."""
     path = write(tmp_path / "config.toml", '[table]\nplayers = ["Ann", "ann"]\n')
-    assert load_config(str(path)).table.players == ("Ann", "ann")
+    with pytest.raises(ConfigError, match="look alike"):
+        load_config(str(path))
 
 
 def test_a_house_rules_file_is_found_beside_the_config(

@@ -6,6 +6,7 @@ stored before these limits still load.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 
 from farkle_pi.game.turns import Refused
@@ -14,12 +15,24 @@ MAX_PLAYERS = 8  # every seat keeps a readable row on the scoreboard
 MAX_NAME = 16  # characters: longer names shrink out of reading distance on the turn bar
 
 
-def check_seating(names: Sequence[str], seated: int = 0) -> None:
-    """Refused, saying what to change, if `names` joining `seated` players is too many or a
-    name is too long."""
-    if seated + len(names) > MAX_PLAYERS:
-        raise Refused(f"{seated + len(names)} players is too many: a game seats at most "
+def name_key(name: str) -> str:
+    """What tells players apart: "ann" and "Ann", or "Zoë" typed as one letter or as e and
+    a dot mark, look alike on the scoreboard (and the stats would count two people)."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def check_seating(names: Sequence[str], seated: Sequence[str] = ()) -> None:
+    """Refused, saying what to change, if `names` joining the `seated` players are too many,
+    a name is too long, or two names look alike."""
+    if len(seated) + len(names) > MAX_PLAYERS:
+        raise Refused(f"{len(seated) + len(names)} players is too many: a game seats at most "
                       f"{MAX_PLAYERS}")
+    taken = {name_key(n): n.strip() for n in seated}
+    for name in names:
+        other = taken.setdefault(name_key(name), name.strip())
+        if other != name.strip():
+            raise Refused(f"{name.strip()} and {other} look alike on the scoreboard: give "
+                          "another name")
     for name in names:
         if not name.isprintable():  # a line break would split the scoreboard's line
             raise Refused(f"the name {name!r} holds a line break or a control character: "

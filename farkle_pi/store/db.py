@@ -367,7 +367,7 @@ class StoredGame:
             played: list[tuple[int, list[Event]]] = []
             for command in commands:
                 if isinstance(command, AddPlayer):
-                    check_seating([command.name], len(after.state.players))
+                    check_seating([command.name], [p.name for p in after.state.players])
                 events = after.decide(command)
                 after.record(events)
                 played.append((after.played, events))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
@@ -54,8 +54,11 @@ def _commit_typing(setup: SetupView) -> SetupView:
     name = setup.typing.strip()
     if not name:
         return replace(setup, typing="")
-    if name in setup.players:
-        raise FarkleError(f"{name} is already playing: type another name (UNDO erases)")
+    playing = next((n for n in setup.players if name_key(n) == name_key(name)), None)
+    if playing is not None:
+        raise FarkleError(f"{playing} is already playing: type another name (UNDO erases)")
+    # "ann" typed for the Ann of earlier games: her name as before, so the stats keep her whole
+    name = next((n for n in setup.known_names if name_key(n) == name_key(name)), name)
     if len(setup.players) >= MAX_PLAYERS:
         raise FarkleError(f"{MAX_PLAYERS} players at most: {name} cannot join (UNDO erases)")
     return replace(setup, players=(*setup.players, name), typing="")
