@@ -14,6 +14,7 @@ import pytest
 import touch
 from gpiozero.pins.mock import MockFactory
 from test_app_game import BANK, KEEP, NEXT, manual_app, type_keys
+from test_app_game import tap as click
 from tray_news import TrayDie, TrayNews
 
 from farkle_pi.app import App
@@ -412,3 +413,20 @@ def test_a_farkle_typed_then_set_right_shows_its_dice_with_the_question(
     camera_table.handle(Action("keep"))
     assert stored_throws(camera_table)[-1] == "2:blue 2:blue 4:red 4:red 4:red 6:blue"
     assert ("three 4s of one colour", 800) in options(camera_table)
+
+
+def test_taps_on_a_die_step_it_on_past_a_question_without_a_look(app: App) -> None:
+    """A 5 tapped on to a 4, a tap every 0.2 s: the three 2s on the way ask their colour, and
+    the next taps, aimed at the die (it stays where it is drawn), step it on as the table says;
+    they were dropped as presses on a screen not seen yet, and the die stopped short."""
+    app.step()
+    BANK(app)
+    type_keys(app, "224456")
+    click(app, "die", 4)  # after a look at the throw
+    for _ in range(4):
+        click(app, "die", 4, look=0.2)
+    assert app.view is not None and [d.face for d in app.view.dice] == [2, 2, 4, 4, 4, 6]
+    assert app.view.question == "three 4s: all one colour?"
+    app.actions.put(Action("next", button=True))  # a NEXT at once still does not answer it
+    app.step()
+    assert app.view.question == "three 4s: all one colour?"

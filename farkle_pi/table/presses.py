@@ -38,6 +38,9 @@ class SeenGuard:
         self.clock = clock
         self._shown: tuple[object, str, int | None, object] | None = None
         self._changed_at = -SEEN_SECONDS
+        # a question that came or went with a watched press: new to the buttons and to taps
+        # on its keys, not to taps on the die being stepped
+        self._asked_at = -SEEN_SECONDS
         self._picked: tuple[int, int | None] | None = None  # the option, the keypad's face
         self._picked_at = -PICKED_SECONDS
 
@@ -48,12 +51,16 @@ class SeenGuard:
         frame that comes or moves is a change: NEXT would step another die than it was meant
         for; so is a question on the colours of dice entered (a KEEP too many would answer it
         unseen), even one a tap or NEXT on a framed die brought up (setting typed dice right:
-        the next NEXT, meant to step the die on, would answer NO unseen)."""
+        the next NEXT, meant to step the die on, would answer NO unseen); a tap on the die
+        itself is not dropped for that question (it steps the die on past the face asked
+        about, as the table says)."""
         shown = (table.state, table.screen, table.framed, table.asking)
         if self._shown is None or shown[0] is not self._shown[0] or shown[1:] != self._shown[1:]:
             asked = self._shown is not None and shown[3] != self._shown[3]
-            if self._shown is not None and (not watched or asked):
+            if self._shown is not None and not watched:
                 self._changed_at = self.clock()
+            elif asked:  # (the die stays where it is drawn: the next tap on it steps it on)
+                self._asked_at = self.clock()
             self._shown = shown
         picked = (table.selected, table.entry.face)
         if self._picked is not None and picked != self._picked:
@@ -62,6 +69,8 @@ class SeenGuard:
 
     def drops(self, action: Action) -> bool:
         since_change = self.clock() - self._changed_at
+        if action.kind != "die":
+            since_change = min(since_change, self.clock() - self._asked_at)
         if action.tapped:  # aimed at what the last screen drew there
             return since_change < SEEN_SECONDS
         if not action.button:
