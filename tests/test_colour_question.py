@@ -315,6 +315,23 @@ def test_dice_the_camera_read_keep_their_colours_typed_ones_are_asked(
     assert ("three 4s", 400) in options(camera_table)
 
 
+def test_a_typed_throw_taken_back_leaves_no_mark_on_the_camera_throw_after_it(
+        camera_table: Table) -> None:
+    """Typed while the camera was missing, then taken back by a held UNDO: the camera's throw
+    stored in its place is the camera's (its blue 4s were seen), not asked about."""
+    camera_table.camera_trouble = "no camera found"
+    type_in(camera_table, "224435")
+    camera_table.handle(Action("undo"))  # held: the typed throw taken back
+    assert camera_table.state is not None and not camera_table.state.throws
+    camera_table.camera_trouble = ""
+    seen = [(2, RED), (2, RED), (4, BLUE), (4, BLUE), (3, BLUE), (6, BLUE)]
+    camera_table.tray(TrayNews("settled", tuple(
+        TrayDie(face, colour, (100.0 + 60 * i, 100.0)) for i, (face, colour) in enumerate(seen))))
+    tap(camera_table, 2)  # the 3 -> 4: three blue 4s, as seen
+    assert camera_table.view().question == ""
+    assert ("three 4s of one colour", 800) in options(camera_table)
+
+
 def test_after_a_restart_a_throw_that_may_have_been_typed_is_asked_about(
         tmp_path: Path) -> None:
     """Whether the throw shown was typed is not stored: after a restart mid-turn, dice in the
