@@ -3,6 +3,7 @@ figure it prints would score the reader against the wrong places."""
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import subprocess
 import sys
@@ -20,6 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SCRIPT = ROOT / "benchmarks" / "robustness.py"
 
 
+@functools.cache  # one load for every test: the script is read and run once
 def benchmark() -> ModuleType:
     spec = importlib.util.spec_from_file_location("robustness", SCRIPT)
     assert spec is not None and spec.loader is not None
