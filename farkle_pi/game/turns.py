@@ -202,7 +202,9 @@ def _end_turn(
     if state.final_round and not owed:
         return _game_over(ended)
     after = owed[0] if state.final_round else (state.current + 1) % len(players)
-    offer = steal if steal is not None and players[after].on_board else None
+    # (alone at the table, the next turn is the banker's own: nobody's dice to steal)
+    offer = steal if steal is not None and after != state.current and players[after].on_board \
+        else None
     return replace(ended, current=after, steal=offer)
 
 
