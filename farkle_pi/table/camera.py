@@ -319,6 +319,9 @@ def open_live_tray(
 
     if camera:
         _check_reader(reader, np.zeros((config.height, config.width, 3), np.uint8))
+        # a table started again mid-turn (a power cut, a crash) finds dice lying in the tray:
+        # the first still picture is no throw if they are what the game left there
+        tray.rebase()
         notice = notice or ("" if calibration is not None else NOT_CALIBRATED)
         return LiveTray(None, tray, events, reopen=reopen, retry_seconds=RETRY_SECONDS,
                         notice=notice, warm_up=warm_up)
