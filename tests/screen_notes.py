@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from farkle_pi.ui.display import offscreen
-from farkle_pi.ui.draw import Painter
+from farkle_pi.ui.draw import Box, Painter
 from farkle_pi.ui.render import render
 from farkle_pi.ui.theme import DARK
 from farkle_pi.ui.view import TableView
@@ -30,6 +30,7 @@ class Drawn:
     cap: int
     rect: pygame.Rect
     colour: tuple[int, int, int] | None
+    box: Box | None = None  # the box it was given
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def draw(view: TableView, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
         font = kwargs.get("font") or (args[2] if len(args) > 2 else None) or self.fit(words, box)
         colour = kwargs.get("colour") or (args[0] if args else None)
         rect = text(self, words, box, *args, **kwargs)
-        texts.append(Drawn(words, cap_height(font), rect, colour))
+        texts.append(Drawn(words, cap_height(font), rect, colour, box))
         return rect
 
     def noting_fill(self: Painter, box: Any, colour: tuple[int, int, int], radius: float = 0,

@@ -29,8 +29,9 @@ EIGHT = tuple(
 
 
 # Cap heights (px) names and totals reach in the results strip with eight long names: the
-# readable height where the strip is tall enough for it (once names and totals were 4 px).
-STRIP_EIGHT = {(800, 480): (15, 28), (480, 320): (10, 19), (720, 1280): (24, 48)}
+# readable height where the strip is tall enough for it (once names and totals were 4 px; on
+# the small panel names 10 px beside 19 px totals, below the floor: tests/test_ui_floor.py).
+STRIP_EIGHT = {(800, 480): (15, 28), (480, 320): (14, 14), (720, 1280): (24, 48)}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
@@ -73,8 +74,10 @@ def test_the_small_scoreboard_draws_every_name_in_one_font(
 
 
 # What the small scoreboard reaches with eight long names (once names 4-7 px, totals 6-9 px,
-# tags 4-6 px, dots 4-7 px): (names, totals, tags, dot side).
-MINI_EIGHT = {(800, 480): (10, 12, 8, 10), (480, 320): (7, 8, 6, 7), (720, 1280): (16, 19, 14, 14)}
+# tags 4-6 px, dots 4-7 px): (rows shown, names, totals, tags, dot side). Where not every row
+# reads, the tags go under the names (smaller), and the rows left out are counted.
+MINI_EIGHT = {(800, 480): (7, 12, 14, 8, 10), (480, 320): (4, 14, 16, 5, 10),
+              (720, 1280): (7, 21, 24, 14, 14)}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
@@ -83,19 +86,24 @@ def test_the_small_scoreboard_of_eight_reads_as_well_as_its_rows_allow(
     view = replace(SAMPLES["throw"], players=EIGHT, final_round=True)
     frame = draw(view, size, monkeypatch)
     board = [drawn for drawn in frame.texts if drawn.text in NAMES and drawn.rect.top > size[1] / 8]
-    assert len(board) == 8 and len({drawn.cap for drawn in board}) == 1
-    names, totals, tags, dot = MINI_EIGHT[size]
+    shown, names, totals, tags, dot = MINI_EIGHT[size]
+    assert len(board) == shown and len({drawn.cap for drawn in board}) == 1
     assert board[0].cap >= names
-    assert min(frame.caps([points_text(score) for score in SCORES])) >= totals
+    assert min(drawn.cap for drawn in frame.texts if drawn.text in map(points_text, SCORES)
+               and drawn.rect.top > size[1] / 8) >= totals
+    if shown < 8:
+        assert frame.find(f"+{8 - shown} more")
     lead, last = frame.find("LEAD"), frame.find("LAST")
     assert min(lead.cap, last.cap) >= tags
     assert lead.colour == DARK.on_accent and last.colour == DARK.warn  # LEAD on a chip
-    assert len(frame.dots) == 8 and min(min(rect.w, rect.h) for rect in frame.dots) >= dot
+    assert len(frame.dots) == shown and min(min(rect.w, rect.h) for rect in frame.dots) >= dot
 
 
 # The final-round scoreboard with eight long names (once names 8-14 px and the LEADER / LAST
-# TURN / NOT ON BOARD tags 4 px in landscape): (names, tags).
-SCOREBOARD_EIGHT = {(800, 480): (15, 11), (480, 320): (10, 7), (720, 1280): (24, 13)}
+# TURN / NOT ON BOARD tags 4 px in landscape): (names, tags). On the small panel two columns
+# keep names and totals above the floor, the tags under the names smaller (once 10 px names,
+# 7 px tags).
+SCOREBOARD_EIGHT = {(800, 480): (15, 11), (480, 320): (14, 4), (720, 1280): (24, 13)}
 
 
 @pytest.mark.parametrize("size", SIZES, ids=size_id)

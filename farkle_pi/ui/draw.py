@@ -25,7 +25,14 @@ LINE_HEIGHT = 0.68
 # Text is read from two metres when its capital letters are about 3 mm tall (5 arc-minutes):
 # 15 px on the 7" 800x480 display, 19 px on a 3.5" 480x320 panel.
 READABLE_MM = 2.9
-KEPT_CHARACTERS = 6  # a name cut to be readable keeps at least this much of its start
+# Below this no player's name or total is drawn (a layout shows fewer rows, or two columns,
+# instead): 2.15 mm is 3.7 arc-minutes at two metres, 14 px on the 3.5" panel. Names at the
+# table are a few known words, told apart by their shape below the size a letter alone needs.
+FLOOR_MM = 2.15
+# The points at risk are digits read one by one, by everyone: at least a 20/20 letter (5'+).
+FIGURE_FLOOR_MM = 3.1
+KEPT_CHARACTERS = 6  # a name cut to be readable keeps at least this much of its start ...
+LEAST_KEPT = 4  # ... or, to stay above the floor, this much: "Maxi.." (else another layout)
 _FONTS: dict[int, pygame.font.Font] = {}  # loading a font is slow; every frame reuses them
 _CAPS: dict[pygame.font.Font, int] = {}  # measured once per font
 _FONT_FILE: list[bytes] = []  # the font's bytes, read once: a Font per size keeps no fd open
@@ -94,6 +101,7 @@ class Painter:
         self.theme = theme
         self.unit = min(surface.get_size()) / 100  # 1% of the short side
         self.readable = readable_cap(surface.get_size())
+        self.floor = floor_cap(surface.get_size())  # no name nor total is drawn smaller
 
     def font(self, size: int) -> pygame.font.Font:
         size = max(8, size)
@@ -121,19 +129,28 @@ class Painter:
         return min((self.fit(text, box) for text in texts if text),
                    key=lambda font: font.get_height(), default=self.fit("0", box))
 
+    def smallest(self, cap: float) -> pygame.font.Font:
+        """The smallest font whose capitals are at least `cap` pixels tall."""
+        size = 8
+        while cap_height(self.font(size)) < cap and size < 1000:
+            size += 1
+        return self.font(size)
+
     def fit_readable(self, texts: Sequence[str], box: Box) -> pygame.font.Font:
         """One font for a column of names: `fit_all`'s, unless that is too small to read from
         the table; then the readable size (as far as the box is tall), at which the longest
-        texts lose their ends (keeping `KEPT_CHARACTERS`), rather than every name shrinking for
-        the longest one."""
+        texts lose their ends (keeping `KEPT_CHARACTERS`, or fewer where that would draw them
+        below `floor`), rather than every name shrinking for the longest one."""
         whole = self.fit_all(texts, box)
         if cap_height(whole) >= self.readable:
             return whole
-        size = int(box.h / LINE_HEIGHT)  # as tall as the box allows ...
+        tallest = self.font(int(box.h / LINE_HEIGHT))  # as tall as the box allows ...
+        size = int(box.h / LINE_HEIGHT)
         while size > 8 and cap_height(self.font(size - 1)) >= self.readable:
             size -= 1  # ... but no taller than reads ...
         cut = self.fit_all([_cut(text) for text in texts], box)  # ... nor than a cut name fits
-        readable = min(self.font(size), cut, key=cap_height)
+        floor = min(self.smallest(self.floor), tallest, key=cap_height)  # ... nor below floor
+        readable = min(self.font(size), max(cut, floor, key=cap_height), key=cap_height)
         return readable if cap_height(readable) > cap_height(whole) else whole
 
     def text(
@@ -271,16 +288,33 @@ def _elide(text: str, font: pygame.font.Font, width: float) -> str:
     return text + ".." if text else ""
 
 
+def keeps(text: str, font: pygame.font.Font, box: Box) -> bool:
+    """Whether `text` drawn in `font` in `box` keeps `LEAST_KEPT` characters (or all of them)
+    of its start: a name cut shorter is no longer told from the others."""
+    shown = _elide(text, font, box.w)
+    return len(shown.removesuffix("..")) >= min(len(text), LEAST_KEPT)
+
+
 def _forget_fonts() -> None:
     _FONTS.clear()
     _CAPS.clear()
 
 
 def readable_cap(size: tuple[int, int]) -> float:
-    """The cap height in pixels that reads from two metres on a panel of `size` pixels: panels
-    of 320 px or less on the short side are taken as 3.5" (denser), the others as 7"."""
+    """The cap height in pixels that reads from two metres on a panel of `size` pixels."""
+    return READABLE_MM * _pixels_per_mm(size)
+
+
+def floor_cap(size: tuple[int, int], mm: float = FLOOR_MM) -> int:
+    """The least cap height in pixels a name or total (`mm`: another figure) may have on a
+    panel of `size` pixels: 14 px at 480x320, 11 at 800x480, 18 at 720x1280."""
+    return round(mm * _pixels_per_mm(size))
+
+
+def _pixels_per_mm(size: tuple[int, int]) -> float:
+    """Panels of 320 px or less on the short side are taken as 3.5" (denser), others as 7"."""
     inches = 3.5 if min(size) <= 320 else 7.0
-    return READABLE_MM * math.hypot(*size) / (inches * 25.4)
+    return math.hypot(*size) / (inches * 25.4)
 
 
 def cap_height(font: pygame.font.Font) -> int:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pygame.font import Font
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Align, Box, Painter, cap_height, points_text
+from farkle_pi.ui.draw import Align, Box, Painter, cap_height, keeps, points_text
 from farkle_pi.ui.view import PlayerRow, TableView
 
 CROWD = 4  # more players than this need more of the screen for their names and totals
@@ -35,28 +35,107 @@ def turn_bar(p: Painter, box: Box, view: TableView) -> Font:
     return font
 
 
-def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target: int) -> None:
-    """Every player's total, the current one framed, on-board as filled dots. Names share one
-    font (long ones cut at a readable size rather than every name shrunk), totals another."""
+def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target: int,
+                    crowded: bool) -> Hit:
+    """The players' totals, the current one framed, on-board as filled dots. Names share one
+    font (long ones cut at a readable size rather than every name shrunk), totals another,
+    neither below `Painter.floor`: where not every row fits at that size, the rows shown are
+    the current player's, the leader's and those who throw next, the rest counted ("+3").
+    `crowded`: a smaller title. A tap shows the whole scoreboard."""
     p.panel(box)
-    inner = box.inset(p.unit * 1.2)
-    head = 0.16 if len(players) <= CROWD else 0.11
-    title, body = inner.part(0, 0, 1, head), inner.part(0, head + 0.02, 1, 0.98 - head)
+    title, body = _mini_parts(p, box, crowded)
+    layout = _mini_layout(p, body, players)
+    left_out = len(players) - len(layout.players) if layout else 0
+    if left_out:
+        title, more = title.columns([70, 30], gap=p.unit)
+        p.text(f"+{left_out} more", more, p.theme.muted, align="right",
+               font=p.fit_all([f"+{left_out} more", "SCORES"], more))
     p.text(f"SCORES  to {points_text(target)}", title, p.theme.muted)
-    rows = body.rows(max(4, len(players)), gap=p.unit * 0.4)
-    probe = _RowCells(p, rows[0])
-    totals = [points_text(player.score) for player in players]
-    totals_font = p.fit_all(totals, probe.total)
-    total_width = max((totals_font.size(total)[0] + 1 for total in totals), default=0)
-    tags = p.fit_all([_short_tags(player) for player in players], probe.tag_room)
-    cells = [_RowCells(p, row, _tag_width(p, tags, player), total_width)
-             for row, player in zip(rows, players, strict=False)]
-    names = (p.fit_readable([player.name], cell.name)
-             for cell, player in zip(cells, players, strict=False))
-    fonts = _RowFonts(names=min(names, key=cap_height, default=totals_font), tags=tags,
-                      totals=totals_font)
-    for row, cell, player in zip(rows, cells, players, strict=False):
-        player_row(p, row, cell, player, fonts)
+    if layout:
+        for row, cell, player in zip(layout.rows, layout.cells, layout.players, strict=False):
+            player_row(p, row, cell, player, layout.fonts)
+    return Hit(box.rect, Action("show", text="scoreboard"))
+
+
+def shows_everyone(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> bool:
+    """Whether the small scoreboard in `box`, its title not `crowded`, has a row that reads
+    for every player."""
+    layout = _mini_layout(p, _mini_parts(p, box, crowded=False)[1], players)
+    return layout is None or (layout.reads and len(layout.players) == len(players))
+
+
+def _mini_parts(p: Painter, box: Box, crowded: bool) -> tuple[Box, Box]:
+    """The small scoreboard's title and rows."""
+    inner = box.inset(p.unit * 1.2)
+    head = 0.11 if crowded else 0.16
+    return inner.part(0, 0, 1, head), inner.part(0, head + 0.02, 1, 0.98 - head)
+
+
+def _mini_layout(p: Painter, body: Box, players: tuple[PlayerRow, ...]) -> _MiniLayout | None:
+    """The small scoreboard with the most rows that reads (tags beside the names before under
+    them); where none does (a tiny window), the one with the biggest names not cut short."""
+    tried: list[_MiniLayout] = []
+    for shown in range(len(players), 0, -1):
+        for under in (False, True):
+            tried.append(_MiniLayout(p, body, players, shown, under))
+            if tried[-1].reads:
+                return tried[-1]
+    return max(tried, key=lambda layout: (layout.keeps, cap_height(layout.fonts.names)),
+               default=None)
+
+
+def shown_seats(players: tuple[PlayerRow, ...], shown: int) -> tuple[PlayerRow, ...]:
+    """`shown` of the players, in their seats' order: the current player, the leader, then
+    those to throw next (whose totals the table asks about), wrapping round the table."""
+    if shown >= len(players):
+        return players
+    now = next((seat for seat, player in enumerate(players) if player.current), 0)
+    leaders = [seat for seat, player in enumerate(players) if player.leader]
+    order = [(now + step) % len(players) for step in range(len(players))]
+    wanted = list(dict.fromkeys([now, *leaders, *order]))[:shown]
+    return tuple(players[seat] for seat in sorted(wanted))
+
+
+class _MiniLayout:
+    """The small scoreboard with `shown` rows: which players, their cells and fonts, the tags
+    (LEAD, LAST) beside the names or `under` them."""
+
+    def __init__(self, p: Painter, body: Box, players: tuple[PlayerRow, ...], shown: int,
+                 under: bool) -> None:
+        self.p, self.players = p, shown_seats(players, shown)
+        # four rows at least (one player's row is no taller), but left-out players' rows
+        # give their height to those shown
+        slots = len(self.players) if shown < len(players) else max(4, shown)
+        self.rows = body.rows(slots, gap=p.unit * 0.4)
+        probe = _RowCells(p, self.rows[0], under=under)
+        totals = [points_text(player.score) for player in self.players]
+        biggest = p.fit_all(totals, probe.total)
+        tags = p.fit_all([_short_tags(player) for player in self.players], probe.tag_room)
+        # the totals as big as their cells allow, or (where that leaves the names too narrow
+        # to read) no bigger than reads
+        for totals_font in (biggest, min(biggest, p.smallest(p.floor), key=cap_height)):
+            total_width = max((totals_font.size(total)[0] + 1 for total in totals), default=0)
+            self.cells = [_RowCells(p, row, _tag_width(p, tags, player), total_width, under)
+                          for row, player in zip(self.rows, self.players, strict=False)]
+            names = (p.fit_readable([player.name], cell.name)
+                     for cell, player in zip(self.cells, self.players, strict=False))
+            self.fonts = _RowFonts(names=min(names, key=cap_height, default=totals_font),
+                                   tags=tags, totals=totals_font)
+            if cap_height(self.fonts.names) >= p.floor:
+                break
+
+    @property
+    def reads(self) -> bool:
+        """Whether every name and total shown is at least `Painter.floor` tall, and no name is
+        cut too short to tell."""
+        fonts = self.fonts
+        return min(cap_height(fonts.names), cap_height(fonts.totals)) >= self.p.floor and self.keeps
+
+    @property
+    def keeps(self) -> bool:
+        """Whether no name is cut too short to tell."""
+        return all(keeps(player.name, self.fonts.names, cell.name)
+                   for player, cell in zip(self.players, self.cells, strict=False))
 
 
 def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
@@ -64,12 +143,7 @@ def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
     biggest (names in one font, totals in one font); the current player outlined."""
     if not players:
         return
-    layouts = (
-        _StripLayout(p, box, players, rows, stacked)
-        for rows in _tight_row_counts(len(players))
-        for stacked in (True, False)
-    )
-    layout = max(layouts, key=lambda candidate: candidate.legibility)
+    layout = _strip_layout(p, box, players)
     align: Align = "center" if layout.stacked else "left"
     for cell, player in zip(layout.cells, players, strict=False):
         p.panel(cell)
@@ -80,6 +154,22 @@ def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
         p.text(player.name, name_box, colour, align=align, font=layout.names)
         p.text(points_text(player.score), score_box, align="center" if layout.stacked else "right",
                font=layout.totals)
+
+
+def strip_reads(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> bool:
+    """Whether the score strip in `box` draws every name and total at `Painter.floor` or
+    above, no name cut too short to tell."""
+    legibility = _strip_layout(p, box, players).legibility if players else (True, p.floor, 0)
+    return legibility[0] and legibility[1] >= p.floor
+
+
+def _strip_layout(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> _StripLayout:
+    layouts = (
+        _StripLayout(p, box, players, rows, stacked)
+        for rows in _tight_row_counts(len(players))
+        for stacked in (True, False)
+    )
+    return max(layouts, key=lambda candidate: candidate.legibility)
 
 
 def _tight_row_counts(count: int) -> list[int]:
@@ -94,7 +184,7 @@ class _StripLayout:
 
     def __init__(self, p: Painter, box: Box, players: tuple[PlayerRow, ...], rows: int,
                  stacked: bool) -> None:
-        self.p, self.stacked = p, stacked
+        self.p, self.stacked, self.players = p, stacked, players
         columns = math.ceil(len(players) / rows)
         self.cells = [cell for line in box.rows(rows, p.unit)
                       for cell in line.columns([1.0] * columns, gap=p.unit)]
@@ -111,10 +201,13 @@ class _StripLayout:
         return left.part(0, 0.1, 1, 0.8), right
 
     @property
-    def legibility(self) -> tuple[int, int]:
-        """The smaller of the two texts first (both must read), then the totals."""
+    def legibility(self) -> tuple[bool, int, int]:
+        """No name cut too short to tell, the smaller of the two texts (both must read), then
+        the totals."""
         names, totals = cap_height(self.names), cap_height(self.totals)
-        return min(names, totals), totals
+        whole = all(keeps(row.name, self.names, self.parts(cell)[0])
+                    for row, cell in zip(self.players, self.cells, strict=False))
+        return whole, min(names, totals), totals
 
 
 @dataclass(frozen=True)
@@ -128,21 +221,28 @@ class _RowFonts:
 
 class _RowCells:
     """Where a small scoreboard row's parts go: on-board dot, name, tags (`tag_width` wide, at
-    the right of the name's cell), total (`total_width` wide, else a fixed share)."""
+    the right of the name's cell, or `under` the name where that leaves the name too narrow to
+    read), total (`total_width` wide, else a fixed share)."""
 
-    def __init__(self, p: Painter, row: Box, tag_width: float = 0, total_width: float = 0
-                 ) -> None:
+    def __init__(self, p: Painter, row: Box, tag_width: float = 0, total_width: float = 0,
+                 under: bool = False) -> None:
         dot, name, total = row.inset(p.unit * 0.6).columns([7, 50, 43], gap=p.unit)
         if total_width:  # the totals take what their widest needs, the names the rest
             total = Box(total.x + total.w - total_width, total.y, total_width, total.h)
             name = Box(name.x, name.y, total.x - p.unit * 2 - name.x, name.h)
+        side = min(dot.w, dot.h * 0.7)  # a dot as big as the row allows: filled and ring differ
+        self.dot = Box(dot.x + (dot.w - side) / 2, dot.y + (dot.h - side) / 2, side, side)
+        self.total = total.part(0, 0.05, 1, 0.9)
+        if under:
+            self.tag_room = name.part(0, 0.73, 1, 0.27)
+            self.tags = Box(name.x, self.tag_room.y, tag_width, self.tag_room.h)
+            self.name = name.part(0, 0, 1, 0.71)
+            return
         self.tag_room = name.columns([64, 36], gap=p.unit * 0.5)[1].part(0, 0.15, 1, 0.7)
         self.tags = Box(name.x + name.w - tag_width, self.tag_room.y, tag_width, self.tag_room.h)
         if tag_width:
             name = Box(name.x, name.y, name.w - tag_width - p.unit * 0.5, name.h)
-        side = min(dot.w, dot.h * 0.7)  # a dot as big as the row allows: filled and ring differ
-        self.dot = Box(dot.x + (dot.w - side) / 2, dot.y + (dot.h - side) / 2, side, side)
-        self.name, self.total = name.part(0, 0.1, 1, 0.8), total.part(0, 0.05, 1, 0.9)
+        self.name = name.part(0, 0.1, 1, 0.8)
 
 
 def _short_tags(player: PlayerRow) -> str:
@@ -173,6 +273,24 @@ def player_row(p: Painter, row: Box, cells: _RowCells, player: PlayerRow, fonts:
     name_colour = p.theme.accent if player.current else p.theme.text
     p.text(player.name, cells.name, name_colour, font=fonts.names)
     p.text(points_text(player.score), cells.total, align="right", font=fonts.totals)
+
+
+@dataclass(frozen=True)
+class Slots:
+    """A list's rows, top to bottom, in `columns` columns (the first column filled first)."""
+
+    boxes: list[Box]
+    columns: int
+
+
+def player_slots(p: Painter, box: Box, count: int, columns: int, least: int = 4,
+                 gap: float = 1.0) -> Slots:
+    """Rows for `count` players in `columns` columns side by side: one column of at least
+    `least` rows (a short list's rows no taller), or two where one column is too tight for a
+    name and a total that read from the table; `gap` units between rows."""
+    per_column = max(least, count) if columns == 1 else max(1, math.ceil(count / columns))
+    return Slots([row for column in box.columns([1.0] * columns, gap=p.unit * 2)
+                  for row in column.rows(per_column, gap=p.unit * gap)], columns)
 
 
 def after_game_hint(view: TableView, buttons: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from farkle_pi.ui.actions import Hit
 from farkle_pi.ui.draw import Box, Painter
-from farkle_pi.ui.screens.parts import CROWD, score_strip
+from farkle_pi.ui.screens.parts import CROWD, score_strip, strip_reads
 from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import Banner, TableView
 
@@ -18,8 +18,11 @@ def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     split = 0.6 if screen.portrait else 0.7
     if len(view.players) > CROWD:  # their names and totals need a second row more than the
         split -= 0.1  # banner's words need the room
+    # ... and more where they would not read from the table (long names on a small panel)
+    while split > 0.41 and not strip_reads(p, _board(screen, split), view.players):
+        split -= 0.1
     banner_box = screen.part(0, 0, 1, split)
-    board = screen.part(0, split + 0.03, 1, 0.97 - split)
+    board = _board(screen, split)
     banner = view.banner or Banner("bank", "")
     grow = min(1.0, max(0.0, seconds / GROW_SECONDS))
     scale = 0.6 + 0.4 * (1 - (1 - grow) ** 3)  # ease-out
@@ -41,6 +44,11 @@ def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     p.text(banner.detail, words.part(0, 0.68, 1, 0.26), p.theme.on_accent, align="center")
     score_strip(p, board, view.players)
     return []
+
+
+def _board(screen: Box, split: float) -> Box:
+    """The score strip's place under a banner taking `split` of the screen."""
+    return screen.part(0, split + 0.03, 1, 0.97 - split)
 
 
 def _colour(p: Painter, banner: Banner) -> Colour:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, cap_height, points_text
-from farkle_pi.ui.screens.parts import prompt_strip
+from farkle_pi.ui.draw import Box, Painter, cap_height, keeps, points_text
+from farkle_pi.ui.screens.parts import Slots, player_slots, prompt_strip
 from farkle_pi.ui.view import PlayerRow, TableView
 
 
@@ -17,11 +17,11 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     p.text(f"to {points_text(view.target)}  {view.rules_name}", rules_box.part(0, 0.2, 1, 0.6),
            p.theme.muted, align="right")
     ranked = sorted(view.players, key=lambda row: -row.score)
-    rows = body.rows(max(4, len(ranked)), gap=p.unit * 1.0)
-    layout = max((_Layout(p, rows, ranked, beside) for beside in (False, True)),
-                 key=lambda candidate: candidate.legibility)
-    for rank, (row, player) in enumerate(zip(rows, ranked, strict=False), start=1):
-        _row(p, row, rank, player, layout)
+    layout = max((_Layout(p, player_slots(p, body, len(ranked), columns), ranked, beside)
+                  for columns in (1, 2) for beside in (False, True)),
+                 key=lambda candidate: candidate.preference)
+    for rank, player in enumerate(ranked, start=1):
+        _row(p, layout.rows[rank - 1], rank, player, layout)
     prompt_strip(p, foot, view, "KEEP back to the game   on board: filled dot")
     return [Hit(body.rect, Action("show", text="throw"))]
 
@@ -59,12 +59,14 @@ class _Layout:
     """The rows' cells and fonts with the tags under or beside the names: one font per column
     (names no bigger than the totals, the figures the table reads)."""
 
-    def __init__(self, p: Painter, rows: list[Box], ranked: list[PlayerRow], beside: bool
+    def __init__(self, p: Painter, rows: Slots, ranked: list[PlayerRow], beside: bool
                  ) -> None:
+        self.p, self.rows, self.ranked = p, rows.boxes, ranked
+        self.columns = rows.columns
         totals = [points_text(r.score) for r in ranked]
-        self.scores = p.fit_all(totals, _Cells(p, rows[0], beside).score)
+        self.scores = p.fit_all(totals, _Cells(p, self.rows[0], beside).score)
         width = max((self.scores.size(total)[0] for total in totals), default=0) + 1
-        self.cells = [_Cells(p, row, beside, width) for row in rows]
+        self.cells = [_Cells(p, row, beside, width) for row in self.rows]
         self.names = p.fit_readable([r.name for r in ranked], self.cells[0].name)
         if cap_height(self.names) > cap_height(self.scores):
             self.names = self.scores
@@ -76,6 +78,15 @@ class _Layout:
         final round), then the names."""
         names, tags = cap_height(self.names), cap_height(self.tags)
         return min(names, tags), names
+
+    @property
+    def preference(self) -> tuple[bool, int, tuple[int, int]]:
+        """One column while its names and totals read (`Painter.floor`, no name cut short),
+        else two; then `legibility`."""
+        reads = (min(cap_height(self.names), cap_height(self.scores)) >= self.p.floor
+                 and all(keeps(r.name, self.names, cell.name)
+                         for r, cell in zip(self.ranked, self.cells, strict=False)))
+        return reads, -self.columns if reads else 0, self.legibility
 
 
 def _tags(player: PlayerRow) -> str:

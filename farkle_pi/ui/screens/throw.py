@@ -15,6 +15,7 @@ from farkle_pi.ui.screens.parts import (
     dice_row,
     mini_scoreboard,
     prompt_strip,
+    shows_everyone,
     turn_bar,
 )
 from farkle_pi.ui.theme import Colour
@@ -33,17 +34,13 @@ def shows_picture(view: TableView) -> bool:
 
 def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> list[Hit]:
     hits: list[Hit] = []
-    screen = Box.of(p.surface).inset(p.unit * 1.5)
-    gap = p.unit * 1.2
-    crowded = len(view.players) > CROWD  # the scoreboard takes room from options and odds
-    if screen.portrait:
-        weights = [11, 13, 29, 8, 33, 6] if crowded else [11, 13, 34, 9, 27, 6]
-        top, dice, options, odds, board, prompt = screen.stack(weights, gap)
-    else:
-        top, body, prompt = screen.stack([18, 71, 11], gap)
-        left, right = body.columns([61, 39], gap=gap)
-        dice, options = left.stack([37, 63], gap)
-        board, odds = right.stack([79, 21] if crowded else [70, 30], gap)
+    # many players, or names that need it to read (a small panel): the scoreboard takes room
+    # from options and odds
+    crowded = len(view.players) > CROWD
+    top, dice, options, odds, board, prompt = _panels(p, crowded)
+    if not crowded and not shows_everyone(p, board, view.players):
+        crowded = True
+        top, dice, options, odds, board, prompt = _panels(p, crowded)
     at_risk = turn_bar(p, top, view)
     if view.keypad and not view.dice:  # the throw is entered by hand
         keypad.entry_row(p, dice, view)
@@ -62,11 +59,26 @@ def draw(p: Painter, view: TableView, picture: pygame.Surface | None = None) -> 
             _waiting(p, dice, view)
         _options(p, options, view, hits, at_most=at_risk)
     _odds(p, odds, view, at_most=at_risk)
-    mini_scoreboard(p, board, view.players, view.target)
+    hits.append(mini_scoreboard(p, board, view.players, view.target, crowded))
     hint = (FIX_HINT if any(die.framed for die in view.dice) else _options_hint(view)
             if view.options else keypad.hint(view) if view.keypad else _throw_hint(view))
     prompt_strip(p, prompt, view, hint)
     return hits
+
+
+def _panels(p: Painter, crowded: bool) -> tuple[Box, Box, Box, Box, Box, Box]:
+    """The turn bar, dice, options, odds, scoreboard and prompt; `crowded`: a bigger board."""
+    screen = Box.of(p.surface).inset(p.unit * 1.5)
+    gap = p.unit * 1.2
+    if screen.portrait:
+        weights = [11, 13, 29, 8, 33, 6] if crowded else [11, 13, 34, 9, 27, 6]
+        top, dice, options, odds, board, prompt = screen.stack(weights, gap)
+        return top, dice, options, odds, board, prompt
+    top, body, prompt = screen.stack([18, 71, 11], gap)
+    left, right = body.columns([61, 39], gap=gap)
+    dice, options = left.stack([37, 63], gap)
+    board, odds = right.stack([79, 21] if crowded else [70, 30], gap)
+    return top, dice, options, odds, board, prompt
 
 
 def _options_hint(view: TableView) -> str:

@@ -4,9 +4,9 @@ buttons do now."""
 from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, points_text
-from farkle_pi.ui.screens.parts import after_game_hint, prompt_strip
-from farkle_pi.ui.view import TableView
+from farkle_pi.ui.draw import Box, Painter, cap_height, keeps, points_text
+from farkle_pi.ui.screens.parts import Slots, after_game_hint, player_slots, prompt_strip
+from farkle_pi.ui.view import PlayerRow, TableView
 
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
@@ -36,17 +36,33 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
               else f"{points_text(best)} points")
     p.text(result, inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent, align="center")
     ranked = sorted(view.players, key=lambda row: -row.score)
-    rows = rest.rows(max(3, len(ranked)), gap=p.unit * 0.8)
-    probe = rows[0].inset(pad).columns([10, 55, 35], gap=p.unit)
-    names = p.fit_all([r.name for r in ranked], probe[1].part(0, 0.1, 1, 0.8))
-    scores = p.fit_all([points_text(r.score) for r in ranked], probe[2].part(0, 0.05, 1, 0.9))
-    for rank, (row, player) in enumerate(zip(rows, ranked, strict=False), start=1):
+    layout = max((_Layout(p, player_slots(p, rest, len(ranked), columns, 3, 0.8), ranked, pad)
+                  for columns in (1, 2)), key=lambda candidate: candidate.preference)
+    for rank, (row, player) in enumerate(zip(layout.rows, ranked, strict=False), start=1):
         p.panel(row)
         if player.name == picked:  # the one BANK records as the roll-off's winner
             p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
-        cells = row.inset(pad).columns([10, 55, 35], gap=p.unit)
-        p.text(f"{rank}.", cells[0].part(0, 0.1, 1, 0.8), p.theme.muted)
-        p.text(player.name, cells[1].part(0, 0.1, 1, 0.8), font=names)
-        p.text(points_text(player.score), cells[2].part(0, 0.05, 1, 0.9), align="right",
-               font=scores)
+        cells = _cells(p, row, pad)
+        p.text(f"{rank}.", cells[0], p.theme.muted)
+        p.text(player.name, cells[1], font=layout.names)
+        p.text(points_text(player.score), cells[2], align="right", font=layout.scores)
     return [Hit(rest.rect, Action("show", text="history"))]
+
+
+def _cells(p: Painter, row: Box, pad: float) -> tuple[Box, Box, Box]:
+    """A final total's rank, name and points."""
+    rank, name, score = row.inset(pad).columns([10, 55, 35], gap=p.unit)
+    return rank.part(0, 0.1, 1, 0.8), name.part(0, 0.1, 1, 0.8), score.part(0, 0.05, 1, 0.9)
+
+
+class _Layout:
+    """The final totals in one column, or two where one leaves them too small to read."""
+
+    def __init__(self, p: Painter, slots: Slots, ranked: list[PlayerRow], pad: float) -> None:
+        self.rows, self.columns = slots.boxes, slots.columns
+        _, name, score = _cells(p, self.rows[0], pad)
+        self.names = p.fit_readable([r.name for r in ranked], name)
+        self.scores = p.fit_all([points_text(r.score) for r in ranked], score)
+        smaller = min(cap_height(self.names), cap_height(self.scores))
+        whole = all(keeps(r.name, self.names, name) for r in ranked)
+        self.preference = (smaller >= p.floor and whole, -self.columns if whole else 0, smaller)
