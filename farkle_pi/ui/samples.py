@@ -134,5 +134,12 @@ COLOURS = replace(  # portland, five dice entered by hand: three 2s, of one colo
     question="three 2s: all one colour?",
 )
 
+RECOLOURS = replace(  # portland, 2 2 4 4 5 6 typed, the 5 tapped on to a 4: three 4s now
+    COLOURS, typed="", face=None, dice_mode="manual",
+    dice=tuple(DieView(face) for face in (2, 2, 4, 4, 4, 6)),  # as tapped, in no colour
+    dice_to_throw=6, question="three 4s: all one colour?",
+)
+
 # Other states of a screen, drawn by `farkle-pi screenshot --screen NAME` as well.
-VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX, "colours": COLOURS}
+VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX, "colours": COLOURS,
+                                  "recolours": RECOLOURS}
