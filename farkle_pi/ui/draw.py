@@ -136,6 +136,13 @@ class Painter:
             size += 1
         return self.font(size)
 
+    def below(self, font: pygame.font.Font) -> pygame.font.Font:
+        """The biggest font whose capitals are shorter than `font`'s."""
+        size = 8
+        while cap_height(self.font(size + 1)) < cap_height(font) and size < 1000:
+            size += 1
+        return self.font(size)
+
     def fit_readable(self, texts: Sequence[str], box: Box) -> pygame.font.Font:
         """One font for a column of names: `fit_all`'s, unless that is too small to read from
         the table; then the readable size (as far as the box is tall), at which the longest

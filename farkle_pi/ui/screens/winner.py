@@ -3,6 +3,8 @@ buttons do now."""
 
 from __future__ import annotations
 
+from pygame.font import Font
+
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, cap_height, keeps, points_text
 from farkle_pi.ui.screens.parts import Slots, after_game_hint, player_slots, prompt_strip
@@ -27,7 +29,9 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         p.star((inner.x + fx * inner.w, inner.y + inner.h * 0.3), star_size, p.theme.on_accent)
     who = " & ".join(view.winners) or "-"
     headline = "ROLL OFF" if view.roll_off else "TIE" if len(view.winners) > 1 else "WINNER"
-    p.text(headline, inner.part(0.18, 0.02, 0.64, 0.3), p.theme.on_accent, align="center")
+    title = inner.part(0.18, 0.02, 0.64, 0.3)
+    title_font = p.fit(headline, title)
+    p.text(headline, title, p.theme.on_accent, align="center", font=title_font)
     p.text(who, inner.part(0.05, 0.36, 0.9, 0.4), p.theme.on_accent, align="center")
     best = max((row.score for row in view.players), default=0)
     # the house rule settles a tie with dice at the table: say how (the rule sheet's start
@@ -36,7 +40,8 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
               else f"{points_text(best)} points")
     p.text(result, inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent, align="center")
     ranked = sorted(view.players, key=lambda row: -row.score)
-    layout = max((_Layout(p, player_slots(p, rest, len(ranked), columns, 3, 0.8), ranked, pad)
+    layout = max((_Layout(p, player_slots(p, rest, len(ranked), columns, 3, 0.8), ranked, pad,
+                          p.below(title_font))
                   for columns in (1, 2)), key=lambda candidate: candidate.preference)
     for rank, (row, player) in enumerate(zip(layout.rows, ranked, strict=False), start=1):
         p.panel(row)
@@ -58,11 +63,15 @@ def _cells(p: Painter, row: Box, pad: float) -> tuple[Box, Box, Box]:
 class _Layout:
     """The final totals in one column, or two where one leaves them too small to read."""
 
-    def __init__(self, p: Painter, slots: Slots, ranked: list[PlayerRow], pad: float) -> None:
+    def __init__(self, p: Painter, slots: Slots, ranked: list[PlayerRow], pad: float,
+                 at_most: Font) -> None:
         self.rows, self.columns = slots.boxes, slots.columns
         _, name, score = _cells(p, self.rows[0], pad)
         self.names = p.fit_readable([r.name for r in ranked], name)
         self.scores = p.fit_all([points_text(r.score) for r in ranked], score)
+        if self.columns > 1:  # two columns' short rows not bigger than the headline: it wins
+            self.names = min(self.names, at_most, key=cap_height)
+            self.scores = min(self.scores, at_most, key=cap_height)
         smaller = min(cap_height(self.names), cap_height(self.scores))
         whole = all(keeps(r.name, self.names, name) for r in ranked)
         self.preference = (smaller >= p.floor and whole, -self.columns if whole else 0, smaller)
