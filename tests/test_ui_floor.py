@@ -106,7 +106,8 @@ def test_every_name_and_total_reads_from_two_metres(
 @pytest.mark.parametrize("size", SIZES, ids=size_id)
 def test_a_name_cut_to_read_keeps_its_start(size: tuple[int, int]) -> None:
     """Names on the throw screen's small scoreboard lose their ends, never so much that two
-    players could not be told apart (at least `LEAST_KEPT` letters, the ".." saying so)."""
+    players could not be told apart (at least `LEAST_KEPT` letters, the ".." saying so, with
+    no space before it: "Anaïs .." read as a name of its own)."""
     from farkle_pi.ui.draw import _elide
 
     texts: list[str] = []
@@ -125,6 +126,7 @@ def test_a_name_cut_to_read_keeps_its_start(size: tuple[int, int]) -> None:
     assert texts
     for shown in texts:
         assert len(shown.removesuffix("..")) >= LEAST_KEPT, shown
+        assert not shown.endswith(" .."), shown
 
 
 def test_the_small_panels_board_shows_the_current_player_the_leader_and_who_is_next(

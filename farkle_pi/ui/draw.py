@@ -287,11 +287,12 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 
 def _elide(text: str, font: pygame.font.Font, width: float) -> str:
-    """Text that is too long even in the smallest font loses its end, marked with "..."."""
+    """Text that is too long even in the smallest font loses its end, marked with "..", with
+    no space before it ("Anaïs D.." or "Anaïs..", never "Anaïs ..")."""
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "..")[0] > width:
-        text = text[:-1]
+        text = text[:-1].rstrip()
     return text + ".." if text else ""
 
 
@@ -333,7 +334,7 @@ def cap_height(font: pygame.font.Font) -> int:
 
 def _cut(text: str) -> str:
     """`text` as `_elide` would shorten it to its first `KEPT_CHARACTERS`."""
-    return text if len(text) <= KEPT_CHARACTERS else text[:KEPT_CHARACTERS] + ".."
+    return text if len(text) <= KEPT_CHARACTERS else text[:KEPT_CHARACTERS].rstrip() + ".."
 
 
 def points_text(points: int) -> str:
