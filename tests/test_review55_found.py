@@ -6,8 +6,8 @@ from pathlib import Path
 from queue import Queue
 
 import pytest
+from tray_news import TrayDie, dice
 from tray_news import TrayNews as News
-from tray_news import dice
 from tray_scenes import FakeReader, Film
 
 from farkle_pi.config import CameraConfig
@@ -58,3 +58,71 @@ def test_a_table_started_again_mid_turn_takes_no_throw_from_the_dice_left_lying(
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 150
         assert state.player.name == "Ann"
+
+
+def restarted(tmp_path: Path, rules: str, before: list[Action | News]) -> Table:
+    """A camera table that played `before`, then started again on the same file."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules(rules), ["Ann", "Bob"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        for item in before:
+            if isinstance(item, Action):
+                table.handle(item)
+            else:
+                table.tray(item)
+    store = Store(tmp_path / "farkle.db")
+    return Table(store, load_rules(rules), ["Ann", "Bob"], "camera", say=lambda _: None)
+
+
+def placed(faces: str) -> tuple[TrayDie, ...]:
+    return tuple(TrayDie(int(f), center=(60.0 * k + 60, 100.0)) for k, f in enumerate(faces))
+
+
+def test_a_die_taken_out_after_the_keep_joins_it_after_a_restart(tmp_path: Path) -> None:
+    """Found by the restart property (tests/test_camera_restarts.py): Ann took 1 1 1 out (1000),
+    the table started again, and she took the 5 out too: it joined her keep without the
+    restart (1050); after it the table had forgotten the throw's dice and ignored it."""
+    throw = placed("111256")
+    table = restarted(tmp_path, "standard", [News("settled", throw),
+                                              News("removed", throw[:3])])
+    table.tray(News("settled", throw[3:], resumed=True))  # the first still picture
+    table.tray(News("removed", throw[4:5]))
+    state = table.state
+    assert state is not None and state.turn_points == 1050 and str(state.kept[-1]) == "1115"
+
+
+def test_a_keep_taken_out_while_the_table_was_down_is_the_keep(tmp_path: Path) -> None:
+    """The table came back after Ann took her 1 and 5 out: the first picture shows the throw
+    less them, which is her keep (it was ignored, and her next throw refused as 4 of 6)."""
+    throw = placed("152346")
+    table = restarted(tmp_path, "standard", [News("settled", throw)])
+    table.tray(News("settled", throw[2:], resumed=True))
+    state = table.state
+    assert state is not None and state.phase == "choose" and state.turn_points == 150
+
+
+def test_hot_dice_kept_with_the_buttons_and_left_lying_are_no_throw_after_a_restart(
+        tmp_path: Path) -> None:
+    """1 1 1 5 5 5 kept whole with KEEP (hot dice), the dice left lying: after a restart the
+    first picture of them was played as a new throw of six, scoring 1500 again."""
+    throw = placed("111555")
+    table = restarted(tmp_path, "standard", [News("settled", throw), Action("keep")])
+    before = table.state
+    assert before is not None and before.phase == "choose" and before.dice_to_throw == 6
+    table.tray(News("settled", throw, resumed=True))
+    assert table.state == before
+
+
+def test_a_stolen_turn_does_not_take_the_dice_left_lying_for_its_throw(tmp_path: Path) -> None:
+    """Tyler: Ann banked with 1 1 1 5 taken out, Bob pressed NEXT to steal her two dice, the
+    table started again: the two dice lying were played as his throw."""
+    throw = placed("111523")
+    table = restarted(tmp_path, "tyler", [
+        News("settled", placed("111555")), Action("keep"), Action("bank"),
+        News("settled", placed("111555")), Action("keep"), Action("bank"),  # Bob on the board
+        News("settled", throw), News("removed", throw[:4]), Action("bank"), Action("next")])
+    before = table.state
+    assert before is not None and before.phase == "steal" and before.dice_to_throw == 2
+    table.tray(News("settled", throw[4:], resumed=True))
+    assert table.state == before

@@ -26,6 +26,7 @@ PROMPTS = {
 # 74 dice read wrong and sure, and 162 of the 686 read right; on byler_d6's hold-out 1 of 3
 # and 27 of 408 (docs/vision-log.md, 23rd session)
 UNSURE = 0.8
+OUT_OF_SIGHT = (-1e6, -1e6)  # where a die taken out while the camera was away is remembered
 
 
 class TrayDie(Protocol):
@@ -182,8 +183,10 @@ class TrayInput:
                  ) -> Command | Rekeep | Unread | str | None:
         """Dice came to rest: a throw, unless dice that were not thrown lie among them (a die
         nudged, or one put back, is no throw), or a keep is due."""
-        if state.phase != "keep" and event.resumed and _left_lying(event, state):
-            return None  # the camera is back over the dice the game went on without
+        if event.resumed:  # the camera is back, or the table started again, over these dice
+            spots = self._lying_again(state, event)
+            if spots is not None:  # the last throw's (or what its keep left): nobody threw them
+                return self._found_again(state, spots, seen=len(event.dice))
         if state.phase != "keep" and event.lying and self.refused != _turn(state):
             return self._put_back(event, state) or NOT_THROWN
         if state.phase != "keep":
@@ -247,7 +250,11 @@ class TrayInput:
         self.out |= set(taken)  # out of the tray: a keep, or dice that may make one with the next
         if unsure is not None:  # which of them is out, the next dice may tell
             return f"which of the dice {unsure} was taken out? choose the keep with NEXT and KEEP"
-        together = Roll([*before, *keep.dice])
+        return self._as_keep(Roll([*before, *keep.dice]), keep, state)
+
+    def _as_keep(self, together: Roll, keep: Roll, state: GameState) -> Keep | str:
+        """The keep the dice out of the tray make (all of them, or those just taken out), or
+        what to tell the players."""
         legal = {o.keep.faces for o in state.options}
         for tried in (together, keep):
             if tried.faces in legal:
@@ -281,6 +288,59 @@ class TrayInput:
                 self.tray_keep = keep
                 return Rekeep(keep)
         return None  # held, or the rest picked up to throw again
+
+    def _lying_again(self, state: GameState, event: TrayNews) -> list[_Spot] | None:
+        """The last throw's dice, those seen lying first (where they lie) and then those not
+        seen (taken out); None if a die seen is none of them (or cannot be told), or the dice
+        not seen are none the game could have had taken out (`_left_out`)."""
+        throw = state.last_throw
+        if throw is None or any(d.value is None or not d.flat for d in event.dice):
+            return None
+        names: list[str | None] = [None] * len(event.dice)
+        if state.rules.colour_triples:
+            names = list(set_colour_names([d.colour_bgr for d in event.dice]))
+        pool = list(throw.dice)
+        spots: list[_Spot] = []
+        for d, name in zip(event.dice, names, strict=True):
+            alike = [die for die in pool if die.face == d.value]
+            if not alike:
+                return None
+            die = next((die for die in alike if die.colour == name), alike[0])
+            pool.remove(die)
+            spots.append(_Spot(d.center, die, d.value))
+        if not _left_out(state, Roll(pool)):
+            return None  # dice thrown meanwhile, a few of the same faces
+        return spots + [_Spot(OUT_OF_SIGHT, die, die.face) for die in pool]
+
+    def _found_again(self, state: GameState, spots: list[_Spot], seen: int
+                     ) -> Keep | Rekeep | str | None:
+        """The camera's first dice after it was away (a restart): the last throw's, the first
+        `seen` of `spots` lying and the rest taken out meanwhile. What was known of that throw
+        is known again: which dice are out, and the tray's keep if its dice are out (a keep
+        chosen with the buttons and left lying is the players' word: nothing joins it). Dice
+        taken out meanwhile are the keep, or join it, as if the camera had seen them go."""
+        self._thrown(spots)
+        self.out = set(range(seen, len(spots)))
+        if state.phase == "keep":
+            if not self.out:
+                return None
+            taken = Roll(spots[k].die for k in sorted(self.out))
+            return self._as_keep(taken, taken, state)
+        if state.phase != "choose" or not state.kept or state.last_throw is None:
+            return None
+        keep = state.kept[-1]
+        out = Counter(spots[k].die for k in self.out)
+        if not Counter(keep.dice) <= out:
+            return None
+        self.tray_keep = keep
+        if out == Counter(keep.dice):
+            return None
+        every = Roll(out.elements())
+        if any(o.keep == every for o in chart(state.rules).score(state.last_throw).options):
+            self.smaller.append((keep, state.dice_to_throw))
+            self.tray_keep = every
+            return Rekeep(every)
+        return None
 
     def _unsure(self, taken: list[int]) -> str | None:
         """Which dice a die taken out may be confused with, or None when it is clear. Dice read
@@ -332,15 +392,21 @@ def _turn(state: GameState) -> tuple[int, int]:
     return state.current, len(state.turns)
 
 
-def _left_lying(event: TrayNews, state: GameState) -> bool:
-    """Whether the dice seen when the camera came back are what the last throw left in the
-    tray (that throw less its keep, or all of it at a new turn): then nobody threw them."""
-    if state.last_throw is None:
-        return False
-    left = Counter(state.last_throw.faces)
+def _left_out(state: GameState, out: Roll) -> bool:
+    """Whether `out`, the last throw's dice the camera does not see, can be dice taken out of
+    it in this phase: any before its keep; the keep's (some or all) once kept, or the keep and
+    dice that score with it (taken out meanwhile: they join it); at a new turn none (a Farkle,
+    or a keep chosen with the buttons and left lying) or a keep of it (then banked). Dice
+    seen that are the last throw less anything else were thrown meanwhile."""
+    throw = state.last_throw
+    if state.phase == "keep" or not out or throw is None:
+        return True
+    options = chart(state.rules).score(throw).options
     if state.phase == "choose" and state.kept:
-        left.subtract(Counter(state.kept[-1].faces))
-    return Counter(d.value for d in event.dice) == +left
+        keep = Counter(state.kept[-1].dice)
+        within = Counter(out.dice) <= keep
+        return within or (keep <= Counter(out.dice) and any(o.keep == out for o in options))
+    return state.phase in ("start", "steal") and any(o.keep == out for o in options)
 
 
 def read_unsure(die: TrayDie) -> bool:
