@@ -13,7 +13,7 @@ import pygame
 import pytest
 from screen_notes import SIZES, draw, size_id
 
-from farkle_pi.ui.draw import points_text
+from farkle_pi.ui.draw import floor_cap, points_text
 from farkle_pi.ui.samples import SAMPLES
 from farkle_pi.ui.theme import DARK
 from farkle_pi.ui.view import HistoryRow, OptionView, PlayerRow, StatRow
@@ -74,7 +74,7 @@ def test_the_small_scoreboard_draws_every_name_in_one_font(
 
 
 # What the small scoreboard reaches with eight long names (once names 4-7 px, totals 6-9 px,
-# tags 4-6 px, dots 4-7 px): (rows shown, names, totals, tags, dot side). Where not every row
+# tags 4-6 px, dots 4-7 px): (least rows shown, names, totals, tags, dot side). Where not every row
 # reads, the tags go under the names (smaller), and the rows left out are counted.
 MINI_EIGHT = {(800, 480): (7, 12, 14, 8, 10), (480, 320): (4, 14, 16, 5, 10),
               (720, 1280): (7, 21, 24, 14, 14)}
@@ -86,8 +86,11 @@ def test_the_small_scoreboard_of_eight_reads_as_well_as_its_rows_allow(
     view = replace(SAMPLES["throw"], players=EIGHT, final_round=True)
     frame = draw(view, size, monkeypatch)
     board = [drawn for drawn in frame.texts if drawn.text in NAMES and drawn.rect.top > size[1] / 8]
-    shown, names, totals, tags, dot = MINI_EIGHT[size]
-    assert len(board) == shown and len({drawn.cap for drawn in board}) == 1
+    least_shown, names, totals, tags, dot = MINI_EIGHT[size]
+    shown = len(board)
+    assert least_shown <= shown <= 8 and len({drawn.cap for drawn in board}) == 1
+    if shown > least_shown:  # Bookworm's pygame 2.1 fits one more row, names at the floor
+        names = totals = floor_cap(size)
     assert board[0].cap >= names
     assert min(drawn.cap for drawn in frame.texts if drawn.text in map(points_text, SCORES)
                and drawn.rect.top > size[1] / 8) >= totals
