@@ -126,3 +126,55 @@ def test_a_stolen_turn_does_not_take_the_dice_left_lying_for_its_throw(tmp_path:
     assert before is not None and before.phase == "steal" and before.dice_to_throw == 2
     table.tray(News("settled", throw[4:], resumed=True))
     assert table.state == before
+
+
+def test_a_keep_grown_by_the_dice_picked_up_shrinks_back_after_a_restart(
+        tmp_path: Path) -> None:
+    """Found by benchmarks/camera_restarts.py (seed 4, portland): Ann took her 5 out of
+    1 2 3 4 5 6 and picked up the rest, which scored with it (a straight: they joined it,
+    hot dice). Her throw of five shrinks the keep back to the 5 and is played; after a restart
+    the table had forgotten the keep grew, and answered her right throw with "5 dice in the
+    tray: throw 6". The store keeps the grown keep's undo and keep (the same in both)."""
+    throw = placed("123456")
+    before: list[Action | News] = [News("settled", throw), News("removed", throw[4:5]),
+                                   News("removed", throw[:4] + throw[5:])]
+    next_throw = placed("12246")
+    straight = restarted(tmp_path / "straight", "standard", [*before, News("settled", next_throw)])
+    want = straight.state
+    assert want is not None and want.phase == "keep" and str(want.kept[-1]) == "5"
+    table = restarted(tmp_path, "standard", before)
+    grown = table.state
+    assert grown is not None and grown.dice_to_throw == 6 and str(grown.kept[-1]) == "123456"
+    table.tray(News("settled", next_throw, resumed=True))
+    assert table.state == want
+
+
+def test_a_die_set_right_by_taps_is_found_again_as_the_camera_reads_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The camera read Ann's 4 as a 3 (1 1 5 2 3 6), a tap set it right, she took 1 1 5 out
+    (250) and the table started again: the camera reads the 3 again, so the dice lying (2 3 6)
+    were none of her throw's (1 1 5 2 4 6), were played as her next throw, and farkled her 250
+    away unseen. The store keeps the throw as read before the tap (a throw, then its fix)."""
+    spots = [(100, 100, 1), (200, 100, 1), (300, 100, 5), (100, 300, 2), (200, 300, 4),
+             (300, 300, 6)]
+    read = tuple(TrayDie(3 if f == 4 else f, center=(float(x), float(y))) for x, y, f in spots)
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.tray(News("settled", read))
+        table.handle(Action("die", [d.face for d in table.view().dice].index(3)))  # 3 -> 4
+        table.tray(News("removed", read[:3]))
+        before = table.state
+        assert before is not None and str(before.last_throw) == "112456"
+        assert before.phase == "choose" and before.turn_points == 250
+    reader = FakeReader()
+    reader.flicker = {4: [3]}  # the 4 read as a 3 again
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: reader)
+    with Store(tmp_path / "farkle.db") as store:  # the table started again
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera",
+                      say=lambda _: None)
+        live = open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "none.json", Queue())
+        for event in live.tray.run(Film().still(2.0, spots[3:]).frames):
+            table.tray(event)
+        assert table.state == before

@@ -710,6 +710,7 @@ class Table:
             self.mode = "manual"  # a game begun without a seed cannot get virtual dice now
         self.screen = "winner" if self.game.state.over else "throw"  # (a roll-off to record)
         self.typed, self.seen_from = set(), len(self.game.state.throws)
+        self.tray_input.recall(self.game.game.events)  # the last throw as read, its keeps
         self.say(f"game {self.game.id} resumed")
 
     def _reset(self) -> None:

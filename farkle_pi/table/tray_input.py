@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from farkle_pi.game import Command, GameState, Keep, Throw, Undo
+from farkle_pi.game import Command, Correct, Event, GameState, Keep, Throw, Undo
 from farkle_pi.rules import Die, Roll, chart
 from farkle_pi.vision.colour import set_colour_names
 
@@ -123,6 +123,58 @@ class TrayInput:
         # die or two of them thrown again, among the rest lying still, finishes that throw
         self.refused: tuple[int, int] | None = None
         self.played = False  # the last settled dice were played as a throw
+        self.recalled: _Recalled | None = None  # the last throw as the store tells it (`recall`)
+
+    def recall(self, log: Sequence[Event]) -> None:
+        """A table started again on a stored game (its events, undone commands included): what
+        the tray knew of the last throw that the store still tells. The faces the camera read
+        before taps set a misread die right (the first `Throw`, then `Correct`: the camera reads
+        that die so again), and the keeps the tray's keep grew from (`_more`: an undo and a
+        bigger keep of the throw), so a throw of as many dice as a smaller one left still
+        shrinks it back. An undo and a bigger keep chosen with the buttons look the same."""
+        done: list[Event] = []  # the commands in effect
+        undone: Event | None = None  # the command an undo just took back
+        grew: list[tuple[Roll, int]] = []
+        for event in log:
+            if isinstance(event, Undo):
+                undone = done.pop() if done else None
+                continue
+            if event.kind in ("new_game", "farkled", "final_round", "game_over"):
+                continue  # (outcomes follow their command; an undo takes back commands)
+            thrown = next((c.roll for c in reversed(done) if isinstance(c, Throw | Correct)),
+                          None)
+            if isinstance(event, Keep) and isinstance(undone, Keep) and thrown is not None:
+                if Counter(undone.roll.dice) < Counter(event.roll.dice):
+                    grew.append((undone.roll, len(thrown) - len(undone.roll)))
+                else:  # made again smaller: back to a keep it grew from, or a new one
+                    back = [k for k, (keep, _) in enumerate(grew) if keep == event.roll]
+                    grew = grew[:back[-1]] if back else []
+            else:
+                grew = []
+            done.append(event)
+            undone = None
+        read = next((c.roll for c in reversed(done) if isinstance(c, Throw)), None)
+        now = next((c.roll for c in reversed(done) if isinstance(c, Throw | Correct)), None)
+        if read is None or now is None:
+            self.recalled = None
+            return
+        left = list(read.dice)
+        spots: list[_Spot] = []
+        changed: list[Die] = []
+        for die in now.dice:
+            if die in left:
+                left.remove(die)
+                spots.append(_Spot(OUT_OF_SIGHT, die, die.face))
+            else:
+                changed.append(die)
+        # dice set right by taps last (a die taken out matches the others by face first); two
+        # or more set right are paired with the faces read in order (which is which is not
+        # stored)
+        spots += [_Spot(OUT_OF_SIGHT, die, was.face, by_hand=True)
+                  for die, was in zip(changed, left, strict=True)]
+        last = done[-1]
+        keep = last.roll if grew and isinstance(last, Keep) else None
+        self.recalled = _Recalled(spots, keep, grew)
 
     def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
         """The command the event makes (a settled throw, dice set aside that form a keep), the
@@ -187,6 +239,7 @@ class TrayInput:
             spots = self._lying_again(state, event)
             if spots is not None:  # the last throw's (or what its keep left): nobody threw them
                 return self._found_again(state, spots, seen=len(event.dice))
+        self._regrown(state)  # (after a restart, these dice were thrown meanwhile)
         if state.phase != "keep" and event.lying and self.refused != _turn(state):
             return self._put_back(event, state) or NOT_THROWN
         if state.phase != "keep":
@@ -234,6 +287,30 @@ class TrayInput:
 
     def _thrown(self, spots: list[_Spot]) -> None:
         self.thrown, self.out, self.tray_keep, self.smaller = spots, set(), None, []
+        self.recalled = None  # (read here now)
+
+    def _known(self, state: GameState) -> list[_Spot] | None:
+        """The last throw's dice as known here (read, or recalled from the store after a
+        restart), or None if it was not."""
+        if state.last_throw is None:
+            return None
+        for spots in (self.thrown, self.recalled.spots if self.recalled is not None else []):
+            if spots and Roll(spot.die for spot in spots) == state.last_throw:
+                return spots
+        return None
+
+    def _regrown(self, state: GameState) -> None:
+        """After a restart, dice settled that are not the last throw's, whose keep grew (a
+        handful of the rest that scored with it joined it, `_more`): that throw is known again
+        as recalled, every die of it out (thrown meanwhile), and the keep is the tray's."""
+        recalled = self.recalled
+        if (recalled is None or state.phase != "choose" or recalled.keep is None
+                or not state.kept or state.kept[-1] != recalled.keep
+                or self._known(state) is not recalled.spots):
+            return
+        self._thrown(recalled.spots)
+        self.out = set(range(len(recalled.spots)))
+        self.tray_keep, self.smaller = recalled.keep, list(recalled.smaller)
 
     def _keep_stands(self, state: GameState) -> bool:
         """Whether the tray's keep is still the turn's last keep, of the throw read here."""
@@ -299,18 +376,22 @@ class TrayInput:
         names: list[str | None] = [None] * len(event.dice)
         if state.rules.colour_triples:
             names = list(set_colour_names([d.colour_bgr for d in event.dice]))
-        pool = list(throw.dice)
+        # each die as it was scored and as the camera read it (a die set right by taps, after
+        # a restart too: the store keeps the throw as read), by hand last
+        known = self._known(state) or [_Spot(OUT_OF_SIGHT, die, die.face) for die in throw.dice]
+        pool = sorted(known, key=lambda spot: spot.by_hand)
         spots: list[_Spot] = []
         for d, name in zip(event.dice, names, strict=True):
-            alike = [die for die in pool if die.face == d.value]
+            alike = ([spot for spot in pool if spot.read == d.value]
+                     or [spot for spot in pool if spot.die.face == d.value])
             if not alike:
                 return None
-            die = next((die for die in alike if die.colour == name), alike[0])
-            pool.remove(die)
-            spots.append(_Spot(d.center, die, d.value))
-        if not _left_out(state, Roll(pool)):
+            spot = next((spot for spot in alike if spot.die.colour == name), alike[0])
+            pool.remove(spot)
+            spots.append(spot._replace(centre=d.center))
+        if not _left_out(state, Roll(spot.die for spot in pool)):
             return None  # dice thrown meanwhile, a few of the same faces
-        return spots + [_Spot(OUT_OF_SIGHT, die, die.face) for die in pool]
+        return spots + [spot._replace(centre=OUT_OF_SIGHT) for spot in pool]
 
     def _found_again(self, state: GameState, spots: list[_Spot], seen: int
                      ) -> Keep | Rekeep | str | None:
@@ -319,6 +400,7 @@ class TrayInput:
         is known again: which dice are out, and the tray's keep if its dice are out (a keep
         chosen with the buttons and left lying is the players' word: nothing joins it). Dice
         taken out meanwhile are the keep, or join it, as if the camera had seen them go."""
+        recalled = self.recalled
         self._thrown(spots)
         self.out = set(range(seen, len(spots)))
         if state.phase == "keep":
@@ -333,6 +415,8 @@ class TrayInput:
         if not Counter(keep.dice) <= out:
             return None
         self.tray_keep = keep
+        if recalled is not None and recalled.keep == keep:  # and the keeps it grew from
+            self.smaller = list(recalled.smaller)
         if out == Counter(keep.dice):
             return None
         every = Roll(out.elements())
@@ -385,6 +469,16 @@ class _Spot(NamedTuple):
     die: Die
     read: int | None  # the face the tray read (it still reads it so when it is taken out)
     by_hand: bool = False
+
+
+class _Recalled(NamedTuple):
+    """The last throw as the store tells it after a restart (`TrayInput.recall`): its dice
+    with the faces read, out of sight; its last keep if the tray's keep grew to it, and the
+    keeps it grew from with the dice each left."""
+
+    spots: list[_Spot]
+    keep: Roll | None
+    smaller: list[tuple[Roll, int]]
 
 
 def _turn(state: GameState) -> tuple[int, int]:
