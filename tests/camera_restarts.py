@@ -210,8 +210,9 @@ class Director:
             return
         self.story.labels[at] = label
         table = self.run.table
-        if (table.entry.dice or table.asking is not None or table.stepping is not None
-                or table.correcting is not None or table.selected or self.tapping):
+        if (table.entry.dice or table.unread is not None or table.asking is not None
+                or table.stepping is not None or table.correcting is not None or table.selected
+                or self.tapping):  # (an unread throw: its dice's colours, none of them read)
             self.story.lossy.add(at)
         snapshot(self.run.db, self.folder / f"at-{at}.db")
 
