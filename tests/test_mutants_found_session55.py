@@ -5,20 +5,32 @@ survived them. The code was right in every case."""
 
 from __future__ import annotations
 
+import errno
+import os
+import shutil
+import sqlite3
+from collections import Counter, namedtuple
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_colour_question import options, stored_throws, tap, type_in
 from tray_news import TrayDie, TrayNews
 
-from farkle_pi.game import Throw
-from farkle_pi.rules import Roll, load_rules
+from farkle_pi import doctor
+from farkle_pi.config import Config, StoreConfig, load_config
+from farkle_pi.doctor import Status
+from farkle_pi.files import unwritten, write_picture, write_surface
+from farkle_pi.game import Throw, Undo
+from farkle_pi.rules import Die, Roll, load_rules
 from farkle_pi.store import Store
+from farkle_pi.table.fairdice import coloured_throw, verify
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action, ActionKind
 
 PORTLAND = load_rules("portland")
+DiskUsage = namedtuple("DiskUsage", "total used free")
 RED, BLUE = (40, 40, 200), (200, 60, 30)  # as the camera sees them (BGR)
 
 
@@ -183,3 +195,121 @@ def test_dice_settling_in_the_tray_end_a_question_on_typed_dice(camera_table: Ta
     camera_table.handle(Action("keep"))  # takes an option, as the screen shows
     assert not camera_table.error
     assert camera_table.state is not None and len(camera_table.state.kept) == 1
+
+
+def test_after_a_restart_dice_typed_without_colours_are_asked_about(tmp_path: Path) -> None:
+    """Typed 2 2 3 4 4 5 while the camera was lost: nothing three alike, stored without
+    colours. After a restart mid-turn such dice may have been typed (a camera gives colours):
+    the 3 tapped to a 4 asks of the three 4s (else they scored as mixed, unasked)."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, PORTLAND, ["Ann", "Bob"], "camera", clock=lambda: 0.0,
+                      resume=False, camera=True)
+        table.new_game()
+        table.camera_trouble = "no camera found"
+        type_in(table, "224435")
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, PORTLAND, ["Ann", "Bob"], "camera", clock=lambda: 0.0, camera=True)
+        assert stored_throws(table) == ["223445"]
+        tap(table, 2)  # the 3 -> 4
+        assert table.view().question == "three 4s: all one colour?"
+        table.handle(Action("keep"))
+        assert ("three 4s of one colour + single 5", 850) in options(table)
+
+
+# -- the Pi's dice in two colours ---------------------------------------------------------------
+
+def test_hot_dice_throw_the_whole_set_paired_as_a_turns_first_throw() -> None:
+    """All six set aside and thrown again: the set's colours paired with the seed's faces as
+    at the start of a turn (the pairing is what `farkle-pi verify` checks a stored game
+    against: thrown as an even mix, red and blue in turn, a game's colours changed)."""
+    faces = (6, 2, 2, 2, 5, 1)
+    hot = (Roll([Die(2, "red")] * 3), Roll([Die(1, "blue"), Die(5, "blue"), Die(5, "blue")]))
+    assert coloured_throw(faces, hot).dice == coloured_throw(faces, ()).dice
+    after_hot = (*hot, Roll([Die(1, "blue")]))  # the latest keep, not the ones before six
+    assert Counter(coloured_throw(faces[:5], after_hot).dice) == Counter(
+        [Die(6, "blue"), Die(2, "blue"), Die(2, "red"), Die(2, "red"), Die(5, "red")])
+
+
+def test_the_pis_throw_after_a_throw_undone_elsewhere_is_the_seeds_next(tmp_path: Path) -> None:
+    """Another farkle-pi took the Pi's first throw back: it was thrown, so the next is the
+    seed's second throw (as `verify` counts them), not the first again."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "virtual",
+                      clock=lambda: 0.0, resume=False, say=lambda _: None)
+        table.new_game()
+        table.handle(Action("keep"))  # the Pi throws
+        assert table.state is not None and len(table.state.throws) == 1 and not table.error
+        with Store(tmp_path / "farkle.db") as other:
+            elsewhere = other.latest()
+            assert elsewhere is not None
+            elsewhere.apply(Undo())
+        table.handle(Action("keep"))  # refused: the game as stored shows
+        assert "another farkle-pi" in table.error and not table.state.throws
+        table.handle(Action("keep"))
+        assert table.fair is not None and table.game is not None
+        assert table.state.last_throw is not None
+        assert table.state.last_throw.faces == tuple(sorted(table.fair.throw(2, 6)))
+        assert verify(table.fair.commitment, table.fair, table.game.game.events) == []
+
+
+# -- files on a full disk -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("code", [errno.ENOSPC, errno.EDQUOT, errno.EFBIG])
+def test_a_picture_not_written_on_a_full_card_says_to_free_space(code: int) -> None:
+    """A real full SD card is ENOSPC (the full-disk tests stand in with a file size limit,
+    EFBIG): each says the disk is full, not the other advice."""
+    error = OSError(code, os.strerror(code))
+    said = unwritten(Path("OUT.png"), error, "give a folder that exists")
+    assert said == (f"cannot write OUT.png: {os.strerror(code)} (free some disk space, or "
+                    "write it elsewhere)")
+
+
+def test_a_picture_of_a_kind_opencv_cannot_write_is_a_value_error(tmp_path: Path) -> None:
+    """`--draw out.xyz`: one clear ValueError for the command to show, nothing written."""
+    import numpy as np
+
+    with pytest.raises(ValueError, match=r"OpenCV cannot write a \.xyz file"):
+        write_picture(tmp_path / "out.xyz", np.zeros((8, 8, 3), np.uint8))
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(("name", "magic"), [("shot.bmp", b"BM"), ("shot.jpg", b"\xff\xd8"),
+                                             ("shot.png", b"\x89PNG")])
+def test_a_screenshot_is_written_in_the_format_its_name_says(
+        tmp_path: Path, name: str, magic: bytes) -> None:
+    import pygame
+
+    write_surface(tmp_path / name, pygame.Surface((8, 8)))
+    assert (tmp_path / name).read_bytes().startswith(magic)
+
+
+def test_a_disk_io_error_with_room_on_the_disk_is_not_called_a_full_disk(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """SQLite says "disk I/O error" on a full disk, and on a failing card too: with room
+    free the doctor does not say the disk is full and nothing is lost."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard"))
+
+    def failing_card(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        raise sqlite3.OperationalError("disk I/O error")
+
+    monkeypatch.setattr(sqlite3, "connect", failing_card)
+    monkeypatch.setattr(shutil, "disk_usage", lambda where: DiskUsage(10**10, 10**9, 10**9))
+    finding = doctor.check_database(Config(store=StoreConfig(database=path)))
+    assert finding.status is Status.FAIL and "\n" not in finding.message
+    assert "disk is full" not in finding.message and "disk I/O error" in finding.message
+
+
+def test_a_relative_database_variable_is_made_absolute(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`FARKLE_PI_DB=farkle.db`: the doctor opens it by a file URI, which needs an absolute
+    path (a relative one was a ValueError traceback)."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FARKLE_PI_DB", "farkle.db")
+    monkeypatch.delenv("FARKLE_PI_CONFIG", raising=False)
+    config = load_config()
+    assert config.store.database == tmp_path / "farkle.db"
+    with Store(config.store.database) as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard"))
+    assert doctor.check_database(config).status is Status.OK
