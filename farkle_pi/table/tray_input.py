@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -369,9 +370,10 @@ class TrayInput:
     def _lying_again(self, state: GameState, event: TrayNews) -> list[_Spot] | None:
         """The last throw's dice, those seen lying first (where they lie) and then those not
         seen (taken out); None if a die seen is none of them (or cannot be told), or the dice
-        not seen are none the game could have had taken out (`_left_out`)."""
+        not seen are none the game could have had taken out (`_left_out`). A die the camera
+        cannot read is one whose face was entered (`_unread_again`)."""
         throw = state.last_throw
-        if throw is None or any(d.value is None or not d.flat for d in event.dice):
+        if throw is None or any(not d.flat for d in event.dice):
             return None
         names: list[str | None] = [None] * len(event.dice)
         if state.rules.colour_triples:
@@ -381,7 +383,11 @@ class TrayInput:
         known = self._known(state) or [_Spot(OUT_OF_SIGHT, die, die.face) for die in throw.dice]
         pool = sorted(known, key=lambda spot: spot.by_hand)
         spots: list[_Spot] = []
+        unread: list[tuple[tuple[float, float], str | None]] = []
         for d, name in zip(event.dice, names, strict=True):
+            if d.value is None:
+                unread.append((d.center, name))
+                continue
             alike = ([spot for spot in pool if spot.read == d.value]
                      or [spot for spot in pool if spot.die.face == d.value])
             if not alike:
@@ -389,6 +395,13 @@ class TrayInput:
             spot = next((spot for spot in alike if spot.die.colour == name), alike[0])
             pool.remove(spot)
             spots.append(spot._replace(centre=d.center))
+        if unread:
+            found = _unread_again(state, pool, [name for _, name in unread])
+            if found is None:
+                return None
+            for (centre, _), spot in zip(unread, found, strict=True):
+                pool.remove(spot)
+                spots.append(spot._replace(centre=centre, read=None, by_hand=True))
         if not _left_out(state, Roll(spot.die for spot in pool)):
             return None  # dice thrown meanwhile, a few of the same faces
         return spots + [spot._replace(centre=OUT_OF_SIGHT) for spot in pool]
@@ -501,6 +514,35 @@ def _left_out(state: GameState, out: Roll) -> bool:
         within = Counter(out.dice) <= keep
         return within or (keep <= Counter(out.dice) and any(o.keep == out for o in options))
     return state.phase in ("start", "steal") and any(o.keep == out for o in options)
+
+
+def _unread_again(state: GameState, pool: list[_Spot], names: Sequence[str | None]
+                  ) -> list[_Spot] | None:
+    """Which of the last throw's dice not matched yet (`pool`) are the dice seen that the
+    camera cannot read (`names`: their colours), or None if that cannot be told. They are
+    those whose faces were entered: known here (read None), or after a restart (the store
+    does not say which they were) any of their colours that leave dice not seen the game
+    could have had taken out, a keep of the throw first (dice taken out one by one need not
+    make one). Choices that leave other dice out are not told apart: no guess."""
+    entered = [spot for spot in pool if spot.read is None]
+    candidates = entered if len(entered) >= len(names) else pool
+    fits: list[tuple[list[_Spot], Roll]] = []
+    for chosen in itertools.permutations(candidates, len(names)):
+        if any(name is not None and spot.die.colour != name
+               for spot, name in zip(chosen, names, strict=True)):
+            continue
+        rest = list(pool)
+        for spot in chosen:
+            rest.remove(spot)
+        out = Roll(spot.die for spot in rest)
+        if _left_out(state, out):
+            fits.append((list(chosen), out))
+    if state.last_throw is not None:
+        keeps = {o.keep for o in chart(state.rules).score(state.last_throw).options}
+        fits = [fit for fit in fits if fit[1] in keeps] or fits
+    if len({out for _, out in fits}) != 1:
+        return None
+    return fits[0][0]
 
 
 def read_unsure(die: TrayDie) -> bool:
