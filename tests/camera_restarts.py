@@ -276,8 +276,11 @@ class Director:
         if self.rng.random() < 0.07:  # a die the camera cannot read
             k = self.rng.randrange(count)
             x, y, face, colour = new[k]
-            self.truth[(x, y)] = face
-            new[k] = (x, y, 0, colour)
+            read = Counter(d[2] for j, d in enumerate(new) if j != k)
+            if last is None or read - Counter(last.faces):  # (else the others are such dice,
+                # and the one unread may be a die of it whose face was entered: not told apart)
+                self.truth[(x, y)] = face
+                new[k] = (x, y, 0, colour)
         frames = round(0.6 * FPS)
         for k in range(frames):
             u = (frames - k) / frames

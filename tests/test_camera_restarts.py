@@ -20,6 +20,7 @@ from camera_restarts import all_restarts, items_between, straight, write_calibra
     (1, "standard", 3, 1),
     (6, "tyler", 5, 6),  # every sixth point: under a minute together
     (7, "portland", 4, 8),
+    (3, "portland", 4, 31),  # four points, one after the face of an unread die was entered
 ])
 def test_a_restart_anywhere_changes_nothing_stored(
         seed: int, rules: str, turns: int, every: int, tmp_path: Path) -> None:
