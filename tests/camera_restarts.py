@@ -245,7 +245,9 @@ class Director:
 
     # -- the tray -----------------------------------------------------------------------------
 
-    def places(self, count: int) -> list[Die]:
+    def places(self, count: int, was: Sequence[Die] = ()) -> list[Die]:
+        """`count` dice thrown, none where a die of `was` (the dice lying before, perhaps still
+        the tray's last report: it was not seen empty) lay with the same face."""
         colours = ["white", "red"] if self.story.rules == "portland" else ["white"]
         dice: list[Die] = []
         while len(dice) < count:
@@ -253,13 +255,14 @@ class Director:
             if all(abs(x - a) > 45 or abs(y - b) > 45 for a, b, _, _ in dice):
                 face = self.rng.randint(1, 6)
                 if any(abs(x - a) <= SIDE // 2 + 1 and abs(y - b) <= SIDE // 2 + 1 and f == face
-                       for a, b, f, _ in self.lying):
+                       for a, b, f, _ in was):
                     face = face % 6 + 1  # (not landed on a lying die's place with its face)
                 dice.append((x, y, face, self.rng.choice(colours)))
         return dice
 
     def throw(self, count: int) -> None:
         """The dice lying picked up (or swept up and thrown at once), `count` thrown."""
+        was = self.lying
         if self.lying:
             x, y = self.lying[0][:2]
             self.hand(0.4, self.lying, (640, y), (x + 30, y))
@@ -267,12 +270,12 @@ class Director:
             self.lying = []
             if self.rng.random() < 0.5:  # the tray seen empty before the throw
                 self.still(0.7)
-        new = self.places(count)
+        new = self.places(count, was)
         last = self.run.table.state.last_throw if self.run.table.state else None
         while last is not None and not Counter(d[2] for d in new) - Counter(last.faces):
             # dice of the faces of the last throw's, thrown while the table was down, cannot
             # be told from that throw's left lying (docs/tray.md): not in these stories
-            new = self.places(count)
+            new = self.places(count, was)
         if self.rng.random() < 0.07:  # a die the camera cannot read
             k = self.rng.randrange(count)
             x, y, face, colour = new[k]
