@@ -125,6 +125,7 @@ class TrayInput:
         self.refused: tuple[int, int] | None = None
         self.played = False  # the last settled dice were played as a throw
         self.recalled: _Recalled | None = None  # the last throw as the store tells it (`recall`)
+        self.shrunk_by: TrayNews | None = None  # dice that shrank the keep back (then played)
 
     def recall(self, log: Sequence[Event]) -> None:
         """A table started again on a stored game (its events, undone commands included): what
@@ -236,7 +237,8 @@ class TrayInput:
                  ) -> Command | Rekeep | Unread | str | None:
         """Dice came to rest: a throw, unless dice that were not thrown lie among them (a die
         nudged, or one put back, is no throw), or a keep is due."""
-        if event.resumed:  # the camera is back, or the table started again, over these dice
+        shrank, self.shrunk_by = event is self.shrunk_by, None  # (they come again: a throw)
+        if event.resumed and not shrank:  # the camera is back, or the table started again
             spots = self._lying_again(state, event)
             if spots is not None:  # the last throw's (or what its keep left): nobody threw them
                 return self._found_again(state, spots, seen=len(event.dice))
@@ -254,7 +256,7 @@ class TrayInput:
                 if back and self._keep_stands(state):  # a handful of the rest did not join it
                     self.tray_keep = self.smaller[back[-1]][0]
                     del self.smaller[back[-1]:]
-                    self.refused = None
+                    self.refused, self.shrunk_by = None, event
                     return Rekeep(self.tray_keep)
                 return count_prompt(len(values), state.dice_to_throw)
             colours: list[str | None] = [None] * len(values)
@@ -312,6 +314,15 @@ class TrayInput:
         self._thrown(recalled.spots)
         self.out = set(range(len(recalled.spots)))
         self.tray_keep, self.smaller = recalled.keep, list(recalled.smaller)
+
+    def _grew_from(self, state: GameState) -> list[tuple[Roll, int]]:
+        """The keeps the turn's last keep grew from, with the dice each left, if it is the
+        tray's (known here, or recalled after a restart)."""
+        recalled = self.recalled
+        if (recalled is not None and recalled.keep is not None and state.kept
+                and state.kept[-1] == recalled.keep and self._known(state) is recalled.spots):
+            return recalled.smaller
+        return self.smaller if self._keep_stands(state) else []
 
     def _keep_stands(self, state: GameState) -> bool:
         """Whether the tray's keep is still the turn's last keep, of the throw read here."""
@@ -375,6 +386,9 @@ class TrayInput:
         throw = state.last_throw
         if throw is None or any(not d.flat for d in event.dice):
             return None
+        if any(left == len(event.dice) for _, left in self._grew_from(state)):
+            return None  # as many dice as a keep the tray's keep grew from left: thrown (its
+            # faces may well be of the last throw: five of a straight's), the keep shrinks back
         names: list[str | None] = [None] * len(event.dice)
         if state.rules.colour_triples:
             names = list(set_colour_names([d.colour_bgr for d in event.dice]))
