@@ -43,3 +43,23 @@ def test_the_camera_back_over_a_throw_that_shrinks_a_grown_keep_plays_it(
     assert want is not None and want.phase == "keep" and str(want.kept[-1]) == "5"
     table = restarted(tmp_path, "standard", [*before, News("settled", next_throw, resumed=True)])
     assert table.state == want
+
+
+def test_a_grown_keep_still_shrinks_back_after_a_bank_undone_and_a_restart(
+        tmp_path: Path) -> None:
+    """Ann's 5 grew to a straight with the dice she picked up; BANK pressed by mistake and
+    undone, then the table started again: her throw of five shrinks the keep back as it does
+    without the restart (the recalled keeps it grew from were forgotten at the BANK, and the
+    throw was answered "5 dice in the tray: throw 6")."""
+    throw = placed("123456")
+    before: list[Action | News] = [News("settled", throw), News("removed", throw[4:5]),
+                                   News("removed", throw[:4] + throw[5:]), Action("bank"),
+                                   Action("undo")]
+    next_throw = placed("12246")
+    want = restarted(tmp_path / "seen", "standard", [*before, News("settled", next_throw)]).state
+    assert want is not None and want.phase == "keep" and str(want.kept[-1]) == "5"
+    table = restarted(tmp_path, "standard", before)
+    grown = table.state
+    assert grown is not None and grown.phase == "choose" and str(grown.kept[-1]) == "123456"
+    table.tray(News("settled", next_throw, resumed=True))
+    assert table.state == want

@@ -135,11 +135,13 @@ class TrayInput:
         bigger keep of the throw), so a throw of as many dice as a smaller one left still
         shrinks it back. An undo and a bigger keep chosen with the buttons look the same."""
         done: list[Event] = []  # the commands in effect
+        grown: list[list[tuple[Roll, int]]] = []  # after each of them: the keeps the keep grew
+        # from (an undo of a later command, a BANK say, brings them back with the keep)
         undone: Event | None = None  # the command an undo just took back
-        grew: list[tuple[Roll, int]] = []
+        grew: list[tuple[Roll, int]] = []  # (as they were after it)
         for event in log:
             if isinstance(event, Undo):
-                undone = done.pop() if done else None
+                undone, grew = (done.pop(), grown.pop()) if done else (None, [])
                 continue
             if event.kind in ("new_game", "farkled", "final_round", "game_over"):
                 continue  # (outcomes follow their command; an undo takes back commands)
@@ -147,14 +149,16 @@ class TrayInput:
                           None)
             if isinstance(event, Keep) and isinstance(undone, Keep) and thrown is not None:
                 if Counter(undone.roll.dice) < Counter(event.roll.dice):
-                    grew.append((undone.roll, len(thrown) - len(undone.roll)))
+                    grew = [*grew, (undone.roll, len(thrown) - len(undone.roll))]
                 else:  # made again smaller: back to a keep it grew from, or a new one
                     back = [k for k, (keep, _) in enumerate(grew) if keep == event.roll]
                     grew = grew[:back[-1]] if back else []
             else:
                 grew = []
             done.append(event)
+            grown.append(grew)
             undone = None
+        grew = grown[-1] if grown else []
         read = next((c.roll for c in reversed(done) if isinstance(c, Throw)), None)
         now = next((c.roll for c in reversed(done) if isinstance(c, Throw | Correct)), None)
         if read is None or now is None:
