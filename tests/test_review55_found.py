@@ -212,3 +212,23 @@ def test_a_keep_taken_out_while_the_table_was_down_is_found_beside_an_unread_die
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 100
         assert str(state.kept[-1]) == "1"
+
+
+def test_a_tap_after_a_restart_keeps_the_red_the_camera_saw(tmp_path: Path) -> None:
+    """Found by benchmarks/camera_restarts.py (seeds 10 and 11, portland): the camera saw
+    red dice only (there a red 5 and a red 1), and the table started again. Whether a throw
+    was typed is not stored, and any throw in red and blue counted as typed, so a tap on the 1
+    (stepped round to a 1 again) set the throw right in the colours the table gives typed
+    dice: all blue, the dice not tapped too. Typed, a lone 1 would be colourless or blue:
+    these were the camera's."""
+    red = (40, 40, 200)
+    throw = tuple(TrayDie(int(f), red, (60.0 * k + 60, 100.0)) for k, f in enumerate("152234"))
+    table = restarted(tmp_path, "portland", [News("settled", throw)])
+    state = table.state
+    assert state is not None and str(state.last_throw) == "1:red 2:red 2:red 3:red 4:red 5:red"
+    place = [d.face for d in table.view().dice].index(1)
+    for _ in range(6):
+        table.handle(Action("die", place))
+    assert table.view().question == ""
+    state = table.state
+    assert state is not None and str(state.last_throw) == "1:red 2:red 2:red 3:red 4:red 5:red"

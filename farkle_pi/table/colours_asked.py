@@ -101,6 +101,15 @@ def corrected(before: Roll, question: ColourQuestion) -> Roll:
 
 
 def given_colours(roll: Roll) -> bool:
-    """Whether `roll` could be dice typed here: no colours at all, or only the two the table
-    gives (the dice a camera read after a restart may be of others: white and black)."""
-    return {die.colour for die in roll} <= {None, ONE, OTHER}
+    """Whether `roll` could be dice typed here: no colours at all, or the two the table gives
+    as it gives them, each face's dice red as an answer makes them (`_one_colour`) and blue
+    otherwise. Dice a camera read after a restart may be of other colours (white and black),
+    or of these two but not so (a red 1 and a red 5: typed, they would be colourless or blue)."""
+    colours = {die.colour for die in roll}
+    if colours <= {None}:
+        return True
+    if not colours <= {ONE, OTHER}:
+        return False
+    red = Counter(die.face for die in roll if die.colour == ONE)
+    return all(red[face] in (_one_colour(n, True), _one_colour(n, False))
+               for face, n in Counter(roll.faces).items())
