@@ -75,8 +75,9 @@ def test_the_question_names_the_face_and_how_many() -> None:
     assert ColourQuestion((1,) * 6, (1,)).text == "six 1s: two triples, each of one colour?"
 
 
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
+@pytest.fixture(name="table")
+def manual_table_fixture(tmp_path: Path) -> Iterator[Table]:
+    """A portland table of Ann and Bob with dice typed by hand (also used by other files)."""
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, PORTLAND, ["Ann", "Bob"], "manual", clock=lambda: 0.0,
                       resume=False)
@@ -280,8 +281,9 @@ def test_undo_during_a_correction_question_goes_back_to_the_throw(table: Table) 
     assert ("three 4s of one colour", 800) in options(table)
 
 
-@pytest.fixture
-def camera_table(tmp_path: Path) -> Iterator[Table]:
+@pytest.fixture(name="camera_table")
+def camera_table_fixture(tmp_path: Path) -> Iterator[Table]:
+    """The same with a camera (also used by other files)."""
     with Store(tmp_path / "farkle.db") as store:
         table = Table(store, PORTLAND, ["Ann", "Bob"], "camera", clock=lambda: 0.0,
                       resume=False, camera=True)

@@ -10,12 +10,20 @@ import os
 import shutil
 import sqlite3
 from collections import Counter, namedtuple
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_colour_question import options, stored_throws, tap, type_in
+from test_colour_question import (  # noqa: F401 (the two table fixtures)
+    BLUE,
+    RED,
+    camera_table_fixture,
+    manual_table_fixture,
+    options,
+    stored_throws,
+    tap,
+    type_in,
+)
 from tray_news import TrayDie, TrayNews
 
 from farkle_pi import doctor
@@ -31,25 +39,6 @@ from farkle_pi.ui.actions import Action, ActionKind
 
 PORTLAND = load_rules("portland")
 DiskUsage = namedtuple("DiskUsage", "total used free")
-RED, BLUE = (40, 40, 200), (200, 60, 30)  # as the camera sees them (BGR)
-
-
-@pytest.fixture
-def table(tmp_path: Path) -> Iterator[Table]:
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, PORTLAND, ["Ann", "Bob"], "manual", clock=lambda: 0.0,
-                      resume=False)
-        table.new_game()
-        yield table
-
-
-@pytest.fixture
-def camera_table(tmp_path: Path) -> Iterator[Table]:
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, PORTLAND, ["Ann", "Bob"], "camera", clock=lambda: 0.0,
-                      resume=False, camera=True)
-        table.new_game()
-        yield table
 
 
 def settle(table: Table, seen: list[tuple[int | None, tuple[int, int, int]]]) -> None:

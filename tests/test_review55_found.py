@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from queue import Queue
 
@@ -12,12 +14,25 @@ from tray_scenes import FakeReader, Film
 
 from farkle_pi.config import CameraConfig
 from farkle_pi.game import Bank, Game, Keep, Refused, Steal, Throw
-from farkle_pi.rules import Roll, load_rules
+from farkle_pi.rules import Roll, RuleSet, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table import camera as camera_module
 from farkle_pi.table.camera import open_live_tray
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
+
+
+@contextmanager
+def started_again(tmp_path: Path, rules: RuleSet, lying: list[tuple[int, int, int]]
+                  ) -> Iterator[Table]:
+    """The table started again on the stored game (a power cut, systemd), its camera's first
+    still picture showing the dice `lying` (x, y, face) in the tray."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "camera", say=lambda _: None)
+        live = open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "none.json", Queue())
+        for event in live.tray.run(Film().still(2.0, lying).frames):
+            table.tray(event)
+        yield table
 
 
 def test_a_player_alone_cannot_steal_their_own_bank() -> None:
@@ -50,11 +65,7 @@ def test_a_table_started_again_mid_turn_takes_no_throw_from_the_dice_left_lying(
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 150
     left = [(100, 100, 2), (200, 150, 3), (300, 300, 4), (400, 200, 6)]
-    with Store(tmp_path / "farkle.db") as store:  # the table started again
-        table = Table(store, rules, ["Ann", "Bob"], "camera", say=lambda _: None)
-        live = open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "none.json", Queue())
-        for event in live.tray.run(Film().still(2.0, left).frames):
-            table.tray(event)
+    with started_again(tmp_path, rules, left) as table:
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 150
         assert state.player.name == "Ann"
@@ -171,12 +182,7 @@ def test_a_die_set_right_by_taps_is_found_again_as_the_camera_reads_it(
     reader = FakeReader()
     reader.flicker = {4: [3]}  # the 4 read as a 3 again
     monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: reader)
-    with Store(tmp_path / "farkle.db") as store:  # the table started again
-        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera",
-                      say=lambda _: None)
-        live = open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "none.json", Queue())
-        for event in live.tray.run(Film().still(2.0, spots[3:]).frames):
-            table.tray(event)
+    with started_again(tmp_path, load_rules("standard"), spots[3:]) as table:
         assert table.state == before
 
 
@@ -203,12 +209,7 @@ def test_a_keep_taken_out_while_the_table_was_down_is_found_beside_an_unread_die
         table.handle(Action("digit", 3))
         state = table.state
         assert state is not None and state.phase == "keep" and str(state.last_throw) == "123466"
-    with Store(tmp_path / "farkle.db") as store:  # the table started again
-        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera",
-                      say=lambda _: None)
-        live = open_live_tray(CameraConfig(source="opencv:0"), tmp_path / "none.json", Queue())
-        for event in live.tray.run(Film().still(2.0, spots[1:]).frames):
-            table.tray(event)
+    with started_again(tmp_path, load_rules("standard"), spots[1:]) as table:
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 100
         assert str(state.kept[-1]) == "1"
