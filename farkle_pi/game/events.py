@@ -28,9 +28,16 @@ class NewGame:
 
 @dataclass(frozen=True)
 class Throw:
-    """The dice that came up, for the player whose turn it is."""
+    """The dice that came up, for the player whose turn it is.
+
+    `entered`: those of them whose faces were entered by hand, so a table started again knows
+    what it knew (which die the camera could not read; whether the table gave the colours).
+    A keypad gives faces only (the colours of a typed throw are the table's); a die the camera
+    saw but could not read has the colour it saw. None: not said (a throw stored before the
+    table kept it, or by a caller that does not say); stored only then. Scores ignore it."""
 
     roll: Roll
+    entered: Roll | None = None
     kind: ClassVar[str] = "throw"
 
 
@@ -137,6 +144,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
     body: dict[str, Any] = {"type": event.kind}
     for field in dataclasses.fields(event):
         value = getattr(event, field.name)
+        if value is None and field.default is None:
+            continue  # not said: stored as before the field was (old logs load the same)
         if isinstance(value, Roll):
             value = [str(die) for die in value]
         elif isinstance(value, RuleSet):
@@ -156,8 +165,12 @@ def event_from_json(body: Mapping[str, Any]) -> Event:
         cls = _TYPES[body["type"]]
         values: dict[str, Any] = {}
         for field in dataclasses.fields(cls):
+            if field.default is None and body.get(field.name) is None:
+                continue  # not said (a log stored before the field was): its default
             raw = body[field.name]
-            if field.type == "Roll":
+            if field.type == "Roll | None" and raw == []:
+                values[field.name] = Roll([])  # said: none (a camera's throw read whole)
+            elif field.type in ("Roll", "Roll | None"):
                 values[field.name] = Roll.parse([str(token) for token in raw])
             elif field.type == "RuleSet":
                 values[field.name] = RuleSet().with_changes(raw, origin="stored rules")

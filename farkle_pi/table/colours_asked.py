@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 
+from farkle_pi.game import Throw
 from farkle_pi.rules import Die, Roll
 
 ONE, OTHER = "red", "blue"  # the colours given: one-colour triples are red
@@ -101,7 +102,8 @@ def corrected(before: Roll, question: ColourQuestion) -> Roll:
 
 
 def given_colours(roll: Roll) -> bool:
-    """Whether `roll` could be dice typed here: no colours at all, or the two the table gives
+    """For a throw stored without saying which dice were entered (`typed`): whether `roll`
+    could be dice typed here: no colours at all, or the two the table gives
     as it gives them, each face's dice red as an answer makes them (`_one_colour`) and blue
     otherwise. Dice a camera read after a restart may be of other colours (white and black),
     or of these two but not so (a red 1 and a red 5: typed, they would be colourless or blue)."""
@@ -113,3 +115,13 @@ def given_colours(roll: Roll) -> bool:
     red = Counter(die.face for die in roll if die.colour == ONE)
     return all(red[face] in (_one_colour(n, True), _one_colour(n, False))
                for face, n in Counter(roll.faces).items())
+
+
+def typed(throw: Throw) -> bool | None:
+    """Whether the stored `throw` was typed whole on the keypad, so its colours are the ones
+    the table gave: every die entered and none with a colour the camera saw (the faces of dice
+    the camera could not read keep the colours it saw them in). None: the store does not say
+    (stored before `Throw.entered` was), and `given_colours` guesses."""
+    if throw.entered is None:
+        return None
+    return len(throw.entered) == len(throw.roll) and not throw.entered.coloured

@@ -48,6 +48,7 @@ from farkle_pi.table.colours_asked import (
     correction_question,
     faces_to_ask,
     given_colours,
+    typed,
 )
 from farkle_pi.table.entry import Entry
 from farkle_pi.table.entry import step as entry_step
@@ -63,6 +64,7 @@ from farkle_pi.table.tray_input import (
     TrayInput,
     TrayNews,
     Unread,
+    throw_in_effect,
     unsure_faces,
     unsure_note,
     with_colours,
@@ -450,11 +452,11 @@ class Table:
         elif state.rules.colour_triples and colours_matter(entry.dice):
             asking = ColourQuestion(entry.dice, faces_to_ask(entry.dice))
             if asking.done:  # (five alike, nothing else three times: nothing to ask)
-                self._play_entered(Throw(asking.roll()), typed=True)
+                self._play_entered(Throw(asking.roll(), Roll.of(*entry.dice)), typed=True)
             else:
                 self.asking = asking
         else:
-            self._play_entered(Throw(Roll.of(*entry.dice)), typed=True)
+            self._play_entered(Throw(Roll.of(*entry.dice), Roll.of(*entry.dice)), typed=True)
 
     def _answer(self, action: Action) -> None:
         """The colours of dice entered by hand, asked face by face: KEEP yes, NEXT no; UNDO
@@ -483,7 +485,8 @@ class Table:
             if not self.asking.done:
                 return
             if correcting is None:
-                self._play_entered(Throw(self.asking.roll()), typed=True)
+                self._play_entered(Throw(self.asking.roll(), Roll.of(*self.entry.dice)),
+                                   typed=True)
             else:
                 self._play_corrected(self._recoloured(self.asking), correcting.steps)
 
@@ -516,7 +519,7 @@ class Table:
         assert self.game is not None
         if self.fair is None:
             raise FarkleError("this game has no dice seed: it was not started with virtual dice")
-        self._apply(Throw(pis_throw(self.fair, self.game.game)))
+        self._apply(Throw(pis_throw(self.fair, self.game.game), Roll([])))  # (none by hand)
 
     def _correctable(self, state: GameState) -> bool:
         """A throw shows whose dice may be set right: one to keep from, or a camera's Farkle
@@ -596,14 +599,19 @@ class Table:
         """Whether the throw shown was typed, so its colours are the table's (asked where a
         face came up three times or more, blue elsewhere) and not the dice's: manual dice
         always; camera dice when typed here (the camera missing). A throw stored before this
-        table started (a restart mid-turn) counts as typed unless its colours are not the two
-        the table gives: a question too many beats a triple doubled that nobody said was of one
-        colour."""
+        table started (a restart mid-turn) is typed if the store says its dice were all entered
+        on the keypad (`Throw.entered`); one stored before the store said so counts as typed
+        unless its colours are not the two the table gives: a question too many beats a triple
+        doubled that nobody said was of one colour."""
         throws = len(state.throws)
         if self.mode == "manual" or throws in self.typed:
             return True
-        return (throws <= self.seen_from and state.last_throw is not None
-                and given_colours(state.last_throw))
+        if throws > self.seen_from or state.last_throw is None:
+            return False
+        assert self.game is not None
+        stored = throw_in_effect(self.game.game.events)
+        said = None if stored is None else typed(stored)  # (stored from session 56 on)
+        return given_colours(state.last_throw) if said is None else said
 
     def _recoloured(self, asking: ColourQuestion) -> Roll:
         """The dice of a correction of typed dice, its questions answered."""

@@ -11,6 +11,7 @@ from typing import NamedTuple, Protocol
 
 from farkle_pi.game import Command, Correct, Event, GameState, Keep, Throw, Undo
 from farkle_pi.rules import Die, Roll, chart
+from farkle_pi.table.colours_asked import typed
 from farkle_pi.vision.colour import set_colour_names
 
 # Dice came to rest with some lying where they lay before: a die nudged, or put back after
@@ -164,23 +165,35 @@ class TrayInput:
         if read is None or now is None:
             self.recalled = None
             return
+        throw = next(c for c in reversed(done) if isinstance(c, Throw))
+        # the dice the camera could not read, whose faces were entered (as `finish` knows
+        # them); a throw typed whole on the keypad, or stored before the store said, has none
+        # known (the camera read none of it: a die it cannot read may be any)
+        unread = list(throw.entered.dice) if throw.entered and not typed(throw) else []
         left = list(read.dice)
         spots: list[_Spot] = []
         changed: list[Die] = []
         for die in now.dice:
             if die in left:
                 left.remove(die)
-                spots.append(_Spot(OUT_OF_SIGHT, die, die.face))
+                entered = die in unread
+                if entered:
+                    unread.remove(die)
+                spots.append(_Spot(OUT_OF_SIGHT, die, None if entered else die.face,
+                                   by_hand=entered))
             else:
                 changed.append(die)
         # dice set right by taps last (a die taken out matches the others by face first); two
         # or more set right are paired with the faces read in order (which is which is not
         # stored)
-        spots += [_Spot(OUT_OF_SIGHT, die, was.face, by_hand=True)
-                  for die, was in zip(changed, left, strict=True)]
+        for die, was in zip(changed, left, strict=True):
+            entered = was in unread
+            if entered:
+                unread.remove(was)
+            spots.append(_Spot(OUT_OF_SIGHT, die, None if entered else was.face, by_hand=True))
         last = done[-1]
         keep = last.roll if grew and isinstance(last, Keep) else None
-        self.recalled = _Recalled(spots, keep, grew)
+        self.recalled = _Recalled(spots, keep, grew, said=said(throw))
 
     def step(self, state: GameState, event: TrayNews) -> Command | Rekeep | Unread | str | None:
         """The command the event makes (a settled throw, dice set aside that form a keep), the
@@ -272,7 +285,7 @@ class TrayInput:
             dice = [Die(v, c) for v, c in zip(values, colours, strict=True) if v]
             self._thrown([_Spot(c, die, die.face) for c, die in zip(centres, dice, strict=True)])
             self.refused = None
-            return Throw(Roll(dice))
+            return Throw(Roll(dice), Roll([]))  # (the camera read every die)
         return None
 
     def finish(self, unread: Unread, entered: Sequence[int]) -> Throw:
@@ -282,7 +295,8 @@ class TrayInput:
         self.refused = None
         self._thrown([_Spot(c, die, face, by_hand=face is None)
                       for c, die, face in zip(unread.centres, dice, unread.faces, strict=True)])
-        return Throw(Roll(dice))
+        return Throw(Roll(dice), Roll(die for die, face in zip(dice, unread.faces, strict=True)
+                                      if face is None))  # stored: which die after a restart
 
     def corrected(self, was: Die, now: Die) -> None:
         """A die of the last throw was set by hand to another face (the camera misread it).
@@ -414,7 +428,10 @@ class TrayInput:
             pool.remove(spot)
             spots.append(spot._replace(centre=d.center))
         if unread:
-            found = _unread_again(state, pool, [name for _, name in unread])
+            exact = known is self.thrown or (self.recalled is not None
+                                             and known is self.recalled.spots
+                                             and self.recalled.said)
+            found = _unread_again(state, pool, [name for _, name in unread], guess=not exact)
             if found is None:
                 return None
             for (centre, _), spot in zip(unread, found, strict=True):
@@ -510,6 +527,27 @@ class _Recalled(NamedTuple):
     spots: list[_Spot]
     keep: Roll | None
     smaller: list[tuple[Roll, int]]
+    said: bool = False  # the store says which dice the camera could not read (`_unread_again`)
+
+
+def throw_in_effect(log: Sequence[Event]) -> Throw | None:
+    """The last `Throw` a stored game's events (undone commands and undos included) still
+    have in effect: what the store says of the throw shown (a `Correct` changes its dice,
+    not how they came)."""
+    done: list[Event] = []
+    for event in log:
+        if isinstance(event, Undo):
+            if done:
+                done.pop()
+        elif event.kind not in ("new_game", "farkled", "final_round", "game_over"):
+            done.append(event)
+    return next((c for c in reversed(done) if isinstance(c, Throw)), None)
+
+
+def said(throw: Throw) -> bool:
+    """Whether the store says which of `throw`'s dice the camera could not read: it says
+    which were entered, and the camera saw the throw (it was not typed whole on the keypad)."""
+    return typed(throw) is False
 
 
 def _turn(state: GameState) -> tuple[int, int]:
@@ -534,16 +572,18 @@ def _left_out(state: GameState, out: Roll) -> bool:
     return state.phase in ("start", "steal") and any(o.keep == out for o in options)
 
 
-def _unread_again(state: GameState, pool: list[_Spot], names: Sequence[str | None]
-                  ) -> list[_Spot] | None:
+def _unread_again(state: GameState, pool: list[_Spot], names: Sequence[str | None],
+                  guess: bool) -> list[_Spot] | None:
     """Which of the last throw's dice not matched yet (`pool`) are the dice seen that the
     camera cannot read (`names`: their colours), or None if that cannot be told. They are
-    those whose faces were entered: known here (read None), or after a restart (the store
-    does not say which they were) any of their colours that leave dice not seen the game
-    could have had taken out, a keep of the throw first (dice taken out one by one need not
-    make one). Choices that leave other dice out are not told apart: no guess."""
+    those whose faces were entered: known here or from the store (read None; with none such,
+    the dice are no throw's lying again but a new throw), or, where that is not known
+    (`guess`: a throw typed on the keypad, or stored before `Throw.entered` was), any of
+    their colours that leave dice not seen the game could have had taken out, a keep of the
+    throw first (dice taken out one by one need not make one). Choices that leave other
+    dice out are not told apart: no guess."""
     entered = [spot for spot in pool if spot.read is None]
-    candidates = entered if len(entered) >= len(names) else pool
+    candidates = entered if len(entered) >= len(names) or not guess else pool
     fits: list[tuple[list[_Spot], Roll]] = []
     for chosen in itertools.permutations(candidates, len(names)):
         if any(name is not None and spot.die.colour != name
