@@ -44,6 +44,7 @@ from farkle_pi.store import Store
 from farkle_pi.table import camera as camera_module
 from farkle_pi.table.camera import LiveTray, open_live_tray
 from farkle_pi.table.table import Table
+from farkle_pi.table.tray_input import said, throw_in_effect
 from farkle_pi.tray import TrayEvent
 from farkle_pi.ui.actions import Action
 from farkle_pi.vision.calibration import Calibration
@@ -280,8 +281,12 @@ class Director:
             k = self.rng.randrange(count)
             x, y, face, colour = new[k]
             read = Counter(d[2] for j, d in enumerate(new) if j != k)
-            if last is None or read - Counter(last.faces):  # (else the others are such dice,
-                # and the one unread may be a die of it whose face was entered: not told apart)
+            game = self.run.table.game
+            stored = throw_in_effect(game.game.events) if game is not None else None
+            entered = stored is None or not said(stored) or bool(stored.entered)
+            if last is None or read - Counter(last.faces) or not entered:  # (else the others
+                # are such dice, and the one unread may be the die of it whose face was
+                # entered: not told apart)
                 self.truth[(x, y)] = face
                 new[k] = (x, y, 0, colour)
         frames = round(0.6 * FPS)
