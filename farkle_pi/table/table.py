@@ -610,7 +610,7 @@ class Table:
             return False
         assert self.game is not None
         stored = throw_in_effect(self.game.game.events)
-        said = None if stored is None else typed(stored)  # (stored from session 56 on)
+        said = None if stored is None else typed(stored)  # (None: stored before session 55)
         return given_colours(state.last_throw) if said is None else said
 
     def _recoloured(self, asking: ColourQuestion) -> Roll:
