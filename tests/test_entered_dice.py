@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from test_fairdice import play_virtual_game
-from test_review55_found import restarted, started_again
+from test_review55_found import restarted, started_again, typed_for_unread
 from tray_news import TrayDie
 from tray_news import TrayNews as News
 from tray_scenes import FakeReader
@@ -90,16 +90,7 @@ def test_the_die_whose_face_was_entered_is_the_one_unread_after_a_restart(
     rules = load_rules("tyler")
     spots = [(100, 100, 1), (200, 100, 2), (300, 100, 2), (100, 300, 2), (200, 300, 4),
              (300, 300, 0)]  # (face 0: a die the reader cannot read)
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, rules, ["Ann", "Bob"], "camera", resume=False,
-                      say=lambda _: None)
-        table.new_game()
-        table.tray(News("settled", tuple(TrayDie(f or None, center=(float(x), float(y)))
-                                         for x, y, f in spots)))
-        assert table.unread is not None
-        table.handle(Action("digit", 5))
-        state = table.state
-        assert state is not None and str(state.last_throw) == "122245"
+    assert str(typed_for_unread(tmp_path, rules, spots, 5).last_throw) == "122245"
     with started_again(tmp_path, rules, spots[1:]) as table:
         state = table.state
         assert state is not None and state.phase == "choose" and str(state.kept[-1]) == "1"

@@ -13,7 +13,7 @@ from tray_news import TrayNews as News
 from tray_scenes import FakeReader, Film
 
 from farkle_pi.config import CameraConfig
-from farkle_pi.game import Bank, Game, Keep, Refused, Steal, Throw
+from farkle_pi.game import Bank, Game, GameState, Keep, Refused, Steal, Throw
 from farkle_pi.rules import Roll, RuleSet, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table import camera as camera_module
@@ -33,6 +33,23 @@ def started_again(tmp_path: Path, rules: RuleSet, lying: list[tuple[int, int, in
         for event in live.tray.run(Film().still(2.0, lying).frames):
             table.tray(event)
         yield table
+
+
+def typed_for_unread(tmp_path: Path, rules: RuleSet, spots: list[tuple[int, int, int]],
+                     face: int) -> GameState:
+    """A new game's first throw, `spots` (x, y, face; face 0 a die the camera cannot read),
+    the unread die's `face` entered on the keypad: the state it was played to."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "camera", resume=False,
+                      say=lambda _: None)
+        table.new_game()
+        table.tray(News("settled", tuple(TrayDie(f or None, center=(float(x), float(y)))
+                                         for x, y, f in spots)))
+        assert table.unread is not None
+        table.handle(Action("digit", face))
+        state = table.state
+        assert state is not None
+        return state
 
 
 def test_a_player_alone_cannot_steal_their_own_bank() -> None:
@@ -199,16 +216,8 @@ def test_a_keep_taken_out_while_the_table_was_down_is_found_beside_an_unread_die
     monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: FakeReader())
     spots = [(100, 100, 1), (200, 100, 2), (300, 100, 4), (100, 300, 6), (200, 300, 6),
              (300, 300, 0)]  # (face 0: a die the reader cannot read)
-    with Store(tmp_path / "farkle.db") as store:
-        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "camera", resume=False,
-                      say=lambda _: None)
-        table.new_game()
-        table.tray(News("settled", tuple(TrayDie(f or None, center=(float(x), float(y)))
-                                         for x, y, f in spots)))
-        assert table.unread is not None
-        table.handle(Action("digit", 3))
-        state = table.state
-        assert state is not None and state.phase == "keep" and str(state.last_throw) == "123466"
+    state = typed_for_unread(tmp_path, load_rules("standard"), spots, 3)
+    assert state.phase == "keep" and str(state.last_throw) == "123466"
     with started_again(tmp_path, load_rules("standard"), spots[1:]) as table:
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 100
