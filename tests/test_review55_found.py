@@ -216,8 +216,8 @@ def test_a_keep_taken_out_while_the_table_was_down_is_found_beside_an_unread_die
     monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: FakeReader())
     spots = [(100, 100, 1), (200, 100, 2), (300, 100, 4), (100, 300, 6), (200, 300, 6),
              (300, 300, 0)]  # (face 0: a die the reader cannot read)
-    state = typed_for_unread(tmp_path, load_rules("standard"), spots, 3)
-    assert state.phase == "keep" and str(state.last_throw) == "123466"
+    played = typed_for_unread(tmp_path, load_rules("standard"), spots, 3)
+    assert played.phase == "keep" and str(played.last_throw) == "123466"
     with started_again(tmp_path, load_rules("standard"), spots[1:]) as table:
         state = table.state
         assert state is not None and state.phase == "choose" and state.turn_points == 100
