@@ -9,7 +9,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
-from farkle_pi.game import Command, Correct, Event, GameState, Keep, Throw, Undo
+from farkle_pi.game import (
+    Command,
+    Correct,
+    Event,
+    GameState,
+    Keep,
+    NewGame,
+    Throw,
+    Undo,
+    is_outcome,
+)
 from farkle_pi.rules import Die, Roll, chart
 from farkle_pi.table.colours_asked import typed
 from farkle_pi.vision.colour import set_colour_names
@@ -144,8 +154,8 @@ class TrayInput:
             if isinstance(event, Undo):
                 undone, grew = (done.pop(), grown.pop()) if done else (None, [])
                 continue
-            if event.kind in ("new_game", "farkled", "final_round", "game_over"):
-                continue  # (outcomes follow their command; an undo takes back commands)
+            if not _command(event):
+                continue
             thrown = next((c.roll for c in reversed(done) if isinstance(c, Throw | Correct)),
                           None)
             if isinstance(event, Keep) and isinstance(undone, Keep) and thrown is not None:
@@ -160,12 +170,12 @@ class TrayInput:
             grown.append(grew)
             undone = None
         grew = grown[-1] if grown else []
-        read = next((c.roll for c in reversed(done) if isinstance(c, Throw)), None)
-        now = next((c.roll for c in reversed(done) if isinstance(c, Throw | Correct)), None)
-        if read is None or now is None:
+        throw = next((c for c in reversed(done) if isinstance(c, Throw)), None)
+        if throw is None:
             self.recalled = None
             return
-        throw = next(c for c in reversed(done) if isinstance(c, Throw))
+        read = throw.roll
+        now = next(c.roll for c in reversed(done) if isinstance(c, Throw | Correct))
         # the dice the camera could not read, whose faces were entered (as `finish` knows
         # them); a throw typed whole on the keypad, or stored before the store said, has none
         # known (the camera read none of it: a die it cannot read may be any)
@@ -320,14 +330,20 @@ class TrayInput:
                 return spots
         return None
 
+    def _recalled_keep(self, state: GameState) -> _Recalled | None:
+        """The throw recalled after a restart, if its grown keep is still the turn's last."""
+        recalled = self.recalled
+        if (recalled is not None and recalled.keep is not None and state.kept
+                and state.kept[-1] == recalled.keep and self._known(state) is recalled.spots):
+            return recalled
+        return None
+
     def _regrown(self, state: GameState) -> None:
         """After a restart, dice settled that are not the last throw's, whose keep grew (a
         handful of the rest that scored with it joined it, `_more`): that throw is known again
         as recalled, every die of it out (thrown meanwhile), and the keep is the tray's."""
-        recalled = self.recalled
-        if (recalled is None or state.phase != "choose" or recalled.keep is None
-                or not state.kept or state.kept[-1] != recalled.keep
-                or self._known(state) is not recalled.spots):
+        recalled = self._recalled_keep(state)
+        if recalled is None or state.phase != "choose":
             return
         self._thrown(recalled.spots)
         self.out = set(range(len(recalled.spots)))
@@ -336,9 +352,8 @@ class TrayInput:
     def _grew_from(self, state: GameState) -> list[tuple[Roll, int]]:
         """The keeps the turn's last keep grew from, with the dice each left, if it is the
         tray's (known here, or recalled after a restart)."""
-        recalled = self.recalled
-        if (recalled is not None and recalled.keep is not None and state.kept
-                and state.kept[-1] == recalled.keep and self._known(state) is recalled.spots):
+        recalled = self._recalled_keep(state)
+        if recalled is not None:
             return recalled.smaller
         return self.smaller if self._keep_stands(state) else []
 
@@ -539,9 +554,15 @@ def throw_in_effect(log: Sequence[Event]) -> Throw | None:
         if isinstance(event, Undo):
             if done:
                 done.pop()
-        elif event.kind not in ("new_game", "farkled", "final_round", "game_over"):
+        elif _command(event):
             done.append(event)
     return next((c for c in reversed(done) if isinstance(c, Throw)), None)
+
+
+def _command(event: Event) -> bool:
+    """A player's command an undo can take back: not the game's start, not an outcome (those
+    follow their command and go with it)."""
+    return not (isinstance(event, NewGame) or is_outcome(event))
 
 
 def said(throw: Throw) -> bool:
