@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -301,6 +301,11 @@ def keeps(text: str, font: pygame.font.Font, box: Box) -> bool:
     of its start: a name cut shorter is no longer told from the others."""
     shown = _elide(text, font, box.w)
     return len(shown.removesuffix("..")) >= min(len(text), LEAST_KEPT)
+
+
+def all_kept(names: Iterable[str], font: pygame.font.Font, boxes: Iterable[Box]) -> bool:
+    """Whether every name keeps its start in its box (`keeps`): none cut too short to tell."""
+    return all(keeps(name, font, box) for name, box in zip(names, boxes, strict=False))
 
 
 def _forget_fonts() -> None:

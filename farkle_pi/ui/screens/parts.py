@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pygame.font import Font
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Align, Box, Painter, cap_height, keeps, points_text
+from farkle_pi.ui.draw import Align, Box, Painter, all_kept, cap_height, points_text
 from farkle_pi.ui.view import PlayerRow, TableView
 
 CROWD = 4  # more players than this need more of the screen for their names and totals
@@ -134,8 +134,8 @@ class _MiniLayout:
     @property
     def keeps(self) -> bool:
         """Whether no name is cut too short to tell."""
-        return all(keeps(player.name, self.fonts.names, cell.name)
-                   for player, cell in zip(self.players, self.cells, strict=False))
+        return all_kept((player.name for player in self.players), self.fonts.names,
+                        (cell.name for cell in self.cells))
 
 
 def score_strip(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> None:
@@ -205,8 +205,8 @@ class _StripLayout:
         """No name cut too short to tell, the smaller of the two texts (both must read), then
         the totals."""
         names, totals = cap_height(self.names), cap_height(self.totals)
-        whole = all(keeps(row.name, self.names, self.parts(cell)[0])
-                    for row, cell in zip(self.players, self.cells, strict=False))
+        whole = all_kept((row.name for row in self.players), self.names,
+                         (self.parts(cell)[0] for cell in self.cells))
         return whole, min(names, totals), totals
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, cap_height, keeps, points_text
+from farkle_pi.ui.draw import Box, Painter, all_kept, cap_height, points_text
 from farkle_pi.ui.screens.parts import Slots, player_slots, prompt_strip
 from farkle_pi.ui.view import PlayerRow, TableView
 
@@ -84,8 +84,8 @@ class _Layout:
         """One column while its names and totals read (`Painter.floor`, no name cut short),
         else two; then `legibility`."""
         reads = (min(cap_height(self.names), cap_height(self.scores)) >= self.p.floor
-                 and all(keeps(r.name, self.names, cell.name)
-                         for r, cell in zip(self.ranked, self.cells, strict=False)))
+                 and all_kept((r.name for r in self.ranked), self.names,
+                              (cell.name for cell in self.cells)))
         return reads, -self.columns if reads else 0, self.legibility
 
 

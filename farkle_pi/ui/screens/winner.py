@@ -6,7 +6,7 @@ from __future__ import annotations
 from pygame.font import Font
 
 from farkle_pi.ui.actions import Action, Hit
-from farkle_pi.ui.draw import Box, Painter, cap_height, keeps, points_text
+from farkle_pi.ui.draw import Box, Painter, all_kept, cap_height, points_text
 from farkle_pi.ui.screens.parts import Slots, after_game_hint, player_slots, prompt_strip
 from farkle_pi.ui.view import PlayerRow, TableView
 
@@ -73,5 +73,5 @@ class _Layout:
             self.names = min(self.names, at_most, key=cap_height)
             self.scores = min(self.scores, at_most, key=cap_height)
         smaller = min(cap_height(self.names), cap_height(self.scores))
-        whole = all(keeps(r.name, self.names, name) for r in ranked)
+        whole = all_kept((r.name for r in ranked), self.names, [name] * len(ranked))
         self.preference = (smaller >= p.floor and whole, -self.columns if whole else 0, smaller)
