@@ -60,9 +60,11 @@ def test_a_whole_game_from_tray_frames(tmp_path: Path, mock_pins: MockFactory) -
                 state = table.state
                 assert state is not None
                 # the table's own decision: Bob at 350, Ann at 1,500; pressed once the
-                # players have had a moment to see it (a press sooner is dropped)
-                since = seen_since.setdefault(state, now[0])
-                if _wants_bank(state) and now[0] - since >= SEEN_SECONDS:
+                # players have had a moment to see it (a press sooner is dropped, one under
+                # a banner only takes the banner away)
+                covered = table.banner_up()
+                since = seen_since.setdefault((state, covered), now[0])
+                if _wants_bank(state) and now[0] - since >= SEEN_SECONDS and not covered:
                     banks_pressed.append((state.player.name, state.turn_points))
                     BANK(app, mock_pins)
                 now[0] += 0.1

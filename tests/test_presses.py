@@ -25,10 +25,11 @@ from farkle_pi.table.presses import (
     THROWN_FIRST,
     BankHold,
 )
-from farkle_pi.table.table import Table
+from farkle_pi.table.table import BANNER_SECONDS, Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
 from farkle_pi.ui.theme import DARK
+from farkle_pi.ui.view import Banner
 
 PINS = ButtonsConfig(bank=19, next=5, keep=6, undo=13, bank_led=26)
 
@@ -174,8 +175,60 @@ def test_a_second_bank_a_moment_later_does_not_act_for_the_next_player(
     assert view.banner.kind == "bank"
     manual.press(PINS.bank, after=0.4)
     assert manual.app.view is not None and manual.app.view.error == ""
+    manual.press(PINS.bank)  # under the banner BANK only takes it away
+    assert manual.app.view.error == "" and manual.app.view.banner is None
     manual.press(PINS.bank)  # a real press, seen: Bob has nothing to bank
     assert "cannot bank" in manual.table.error
+
+
+def bank_for_a_steal(manual: Tabletop) -> None:
+    """Ann and Bob on the board; Ann banks 200 with 155 kept: Bob may steal her three dice."""
+    bank(manual, "111234", "111")
+    bank(manual, "111234", "111")
+    bank(manual, "155234", "155")
+    assert manual.table.view().banner == Banner("bank", "BANK +200", "Ann now has 1,200")
+
+
+def test_next_under_the_bank_banner_takes_it_away_and_steals_nothing(manual: Tabletop) -> None:
+    """The steal is offered under "BANK +200": NEXT there was pressed before Bob saw it."""
+    bank_for_a_steal(manual)
+    manual.press(PINS.next, after=0.6)  # seen the banner, not what it covers
+    state = manual.table.state
+    assert state is not None and state.player.name == "Bob" and state.stolen == 0
+    assert state.steal is not None and manual.table.view().banner is None
+    manual.press(PINS.next, after=SEEN_SECONDS / 2)  # the screen under it has just appeared
+    state = manual.table.state
+    assert state is not None and state.stolen == 0
+    manual.press(PINS.next)  # seen: Bob steals Ann's three dice and points
+    state = manual.table.state
+    assert state is not None and state.stolen == 200 and manual.table.error == ""
+
+
+def test_a_press_right_after_a_banner_ends_by_itself_is_dropped(manual: Tabletop) -> None:
+    bank_for_a_steal(manual)
+    manual.press(after=BANNER_SECONDS + 0.1)  # a frame: the banner is gone, the steal shows
+    assert manual.table.view().banner is None
+    manual.press(PINS.next, after=SEEN_SECONDS / 2)
+    state = manual.table.state
+    assert state is not None and state.stolen == 0 and state.steal is not None
+
+
+def test_undo_under_a_banner_takes_back_what_it_announced(manual: Tabletop) -> None:
+    bank_for_a_steal(manual)
+    manual.now += 0.6
+    manual.table.handle(Action("undo", button=True))
+    state = manual.table.state
+    assert state is not None and state.player.name == "Ann" and state.turn_points == 200
+    assert manual.scores() == {"Ann": 1000, "Bob": 1000}
+
+
+def test_a_key_under_a_banner_acts_as_typed(manual: Tabletop) -> None:
+    """Keys are for the desk: `n` steals at once, as the keyboard's user sees the banner go."""
+    bank_for_a_steal(manual)
+    manual.now += 0.6
+    manual.table.handle(Action("next"))
+    state = manual.table.state
+    assert state is not None and state.stolen == 200
 
 
 def test_bank_and_next_together_do_not_steal_for_the_next_player(manual: Tabletop) -> None:

@@ -36,7 +36,7 @@ class SeenGuard:
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._shown: tuple[object, str, int | None, object] | None = None
+        self._shown: tuple[object, str, int | None, object, bool] | None = None
         self._changed_at = -SEEN_SECONDS
         # a question that came or went with a watched press: new to the buttons and to taps
         # on its keys, not to taps on the die being stepped
@@ -53,8 +53,9 @@ class SeenGuard:
         unseen), even one a tap or NEXT on a framed die brought up (setting typed dice right:
         the next NEXT, meant to step the die on, would answer NO unseen); a tap on the die
         itself is not dropped for that question (it steps the die on past the face asked
-        about, as the table says)."""
-        shown = (table.state, table.screen, table.framed, table.asking)
+        about, as the table says). A banner going, by a press or by time, is a change: the
+        screen it covered is new."""
+        shown = (table.state, table.screen, table.framed, table.asking, table.banner_up())
         if self._shown is None or shown[0] is not self._shown[0] or shown[1:] != self._shown[1:]:
             asked = self._shown is not None and shown[3] != self._shown[3]
             if self._shown is not None and not watched:

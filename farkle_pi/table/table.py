@@ -75,6 +75,10 @@ from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableVi
 log = logging.getLogger(__name__)
 
 BANNER_SECONDS = 1.6
+# Buttons that act on what the screen shows: pressed while a banner covers it, they only take
+# the banner away (NEXT under "BANK +450" would steal a turn nobody had seen offered); UNDO
+# acts on what the banner announced, and keys at a desk act as pressed
+UNDER_BANNER = ("next", "keep", "bank")
 
 
 @dataclass(frozen=True)
@@ -284,6 +288,10 @@ class Table:
         """Seconds the current banner has been up (drives its animation)."""
         return self.clock() - self.banner_at
 
+    def banner_up(self) -> bool:
+        """A banner covers the screen (a button press then only takes it away)."""
+        return self._banner() is not None
+
     def _banner(self) -> Banner | None:
         while self.banners and self.clock() - self.banner_at > BANNER_SECONDS:
             self.banners.pop(0)
@@ -309,6 +317,8 @@ class Table:
                 self._setup(action)
             elif self.screen == "winner" or (self.state is not None and self.state.over):
                 self._after_game(action, covered)
+            elif covered and action.button and action.kind in UNDER_BANNER:
+                pass  # the banner goes: what it covered is seen before a button acts on it
             elif self.screen in ("scoreboard", "history"):
                 self.screen = "throw" if self.game is not None else "setup"  # back where it was
             else:
