@@ -60,6 +60,7 @@ from farkle_pi.table.fairdice import (
 )
 from farkle_pi.table.familiar import UnsureShare
 from farkle_pi.table.tray_input import (
+    PROMPTS,
     Rekeep,
     TrayInput,
     TrayNews,
@@ -675,6 +676,8 @@ class Table:
             self.prompt = step
         elif isinstance(step, Unread):  # the dice read are in; the players enter the others
             self.unread, self.entry = step, Entry(dice=step.read, face=1)
+            if event.resumed:  # a start's first picture: no prompt of the tray's follows
+                self.prompt = PROMPTS["unreadable"]
         elif isinstance(step, Rekeep):
             self._rekeep(step.keep)
             if event.kind == "settled":  # the keep shrank back: now the throw

@@ -276,8 +276,9 @@ class TrayInput:
             values = [d.value for d in event.dice]
             self.refused = _turn(state)  # refused below: a cocked die, a wrong count, a die to
             # enter by hand
-            if any(not d.flat for d in event.dice):
-                return None  # the tray's prompt follows: a cocked die is thrown again
+            if any(not d.flat for d in event.dice):  # a cocked die is thrown again: the tray's
+                # prompt follows, but not a start's first picture (the table says it then)
+                return PROMPTS["cocked"] if event.resumed else None
             if len(values) != state.dice_to_throw:
                 back = [k for k, (_, left) in enumerate(self.smaller) if left == len(values)]
                 if back and self._keep_stands(state):  # a handful of the rest did not join it
