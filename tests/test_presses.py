@@ -118,6 +118,37 @@ def test_bank_while_dice_are_only_picked_up_banks_once_the_tray_is_still(
     assert camera.scores() == {"Ann": 200, "Bob": 0}
 
 
+def test_undo_while_bank_waits_for_the_tray_drops_the_bank(camera: Tabletop) -> None:
+    """Ann hits BANK as a hand moves in the tray, then holds UNDO to take her keep back: the
+    waiting BANK must not keep and bank the highlighted option once the tray is still."""
+    camera.rolling = True
+    camera.press(PINS.bank)
+    assert camera.app.view is not None and camera.app.view.prompt == HELD
+    camera.now += 1.0
+    camera.app.actions.put(Action("undo", button=True))  # UNDO held for its second
+    camera.app.step()
+    camera.rolling = False
+    camera.now += 0.5
+    camera.app.step()
+    state = camera.table.state
+    assert state is not None and state.player.name == "Ann" and state.phase == "keep"
+    assert camera.scores() == {"Ann": 0, "Bob": 0}
+    assert camera.app.view is not None and camera.app.view.prompt != HELD
+
+
+def test_a_look_at_the_scoreboard_while_bank_waits_drops_it(camera: Tabletop) -> None:
+    """On the scoreboard BANK only goes back to the throw: the BANK waiting goes, not later."""
+    camera.rolling = True
+    camera.press(PINS.bank)
+    camera.app.actions.put(Action("show", text="scoreboard", tapped=True))
+    camera.app.step()
+    camera.rolling = False
+    camera.now += 0.5
+    camera.app.step()
+    assert camera.table.screen == "scoreboard" and camera.scores() == {"Ann": 0, "Bob": 0}
+    assert camera.app.view is not None and camera.app.view.prompt != HELD
+
+
 def test_a_hand_that_stays_in_the_tray_does_not_hold_bank_for_ever(camera: Tabletop) -> None:
     camera.rolling = True
     camera.press(PINS.bank)

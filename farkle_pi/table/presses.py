@@ -104,6 +104,12 @@ class BankHold:
         self._held = (action, self.clock(), len(state.throws))
         return True
 
+    def passed_over(self) -> None:
+        """Another input came while BANK waited (UNDO of the keep, NEXT to another option, a
+        tap, even one showing the scoreboard): the player went on with something else, so the
+        BANK waiting is dropped."""
+        self._held = None
+
     def release(self, table: Table) -> None:
         """Once the tray is still (or HOLD_SECONDS passed): the BANK, unless a throw came first."""
         if self._held is None:
