@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
 import pytest
-from screen_notes import words_drawn
+from screen_notes import SIZES, draw, size_id, words_drawn
+from test_ui_floor import NAMES, overlap
 from touch import Clock, finger
 
 from farkle_pi.app import App
@@ -19,6 +21,8 @@ from farkle_pi.table.setup import step
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.display import open_surface
+from farkle_pi.ui.draw import floor_cap
+from farkle_pi.ui.samples import SAMPLES
 from farkle_pi.ui.theme import LIGHT
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
@@ -158,3 +162,25 @@ def test_the_configs_target_comes_round_again_on_the_target_row(tmp_path: Path) 
             table.handle(Action("keep"))
             shown.append(table.setup.target)
         assert shown == [4000, 5000, 10000, 2000, 4000]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+@pytest.mark.parametrize("count", [1, 3, 5, 8])
+def test_the_players_row_shows_every_name_whole_and_big_enough_to_check(
+        count: int, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The players row wraps its names: on one line, eight names as long as a name may be
+    were drawn 4 px tall on the 3.5" panel. They are checked from the chair before a game
+    (half the two-metre floor), each whole, inside the row, clear of the hint under them."""
+    sample = SAMPLES["setup"].setup
+    assert sample is not None
+    setup = replace(sample, players=NAMES[:count], known_names=(*NAMES, "Zed"))
+    frame = draw(replace(SAMPLES["setup"], setup=setup), size, monkeypatch)
+    row = next(d for d in frame.texts if d.text == "PLAYERS")
+    hint = next(d for d in frame.texts if d.text.startswith("KEEP adds: "))
+    lines = [d for d in frame.texts
+             if d is not hint and any(name in d.text for name in NAMES)]
+    assert " ".join(d.text for d in lines) == ", ".join(NAMES[:count])  # whole, in order
+    assert min(d.cap for d in lines) >= floor_cap(size) / 2
+    panel = next(rect for rect, _ in frame.outlines if rect.colliderect(row.rect))
+    assert all(panel.contains(d.rect) and not overlap(d, hint) for d in lines)
+    assert all(not overlap(a, b) for a, b in itertools.combinations(lines, 2))

@@ -7,6 +7,7 @@ gets, so one layout serves 800x480, 480x320 and 720x1280 without clipped words.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -185,22 +186,24 @@ class Painter:
         self.surface.blit(image, rect)
         return rect
 
-    def lines(self, text: str, box: Box, colour: Colour | None = None, align: Align = "left"
-              ) -> None:
-        """`text` on one line, or broken into two where that draws it bigger: instructions
-        the table must act on are read, not squinted at."""
-        one = self.fit(text, box)
-        words = text.split()
-        halves = [(" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words))]
-        if halves:
-            widest = min(halves, key=lambda pair: max(one.size(half)[0] for half in pair))
-            top, bottom = box.rows(2)
-            two = self.fit_all(widest, top)
-            if cap_height(two) > cap_height(one):
-                self.text(widest[0], top, colour, align, two)
-                self.text(widest[1], bottom, colour, align, two)
-                return
-        self.text(text, box, colour, align, one)
+    def lines(self, text: str, box: Box, colour: Colour | None = None, align: Align = "left",
+              most: int = 2, tallest: float | None = None, words: Sequence[str] = ()) -> None:
+        """`text` on one line, or broken into up to `most` lines where that draws it bigger:
+        instructions the table must act on are read, not squinted at. Lines are at most
+        `tallest` pixels high (the block centred in `box`); `words` are the pieces a line may
+        break between (a name of two words stays whole), else `text`'s words."""
+        pieces = list(words) or text.split()
+        one = self.fit(" ".join(pieces), box)
+        best: tuple[pygame.font.Font, list[str]] = (one, [" ".join(pieces)])
+        for count in range(1, min(most, len(pieces)) + 1):
+            rows = _block(box, count, tallest)
+            split = _balanced(pieces, count, one)
+            font = self.fit_all(split, rows[0])
+            if count == 1 or cap_height(font) > cap_height(best[0]):
+                best = (font, split)
+        font, split = best
+        for line, row in zip(split, _block(box, len(split), tallest), strict=True):
+            self.text(line, row, colour, align, font)
 
     def fill(self, box: Box, colour: Colour, radius: float = 0, width: int = 0) -> None:
         pygame.draw.rect(
@@ -284,6 +287,26 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     5: ((_L, _L), (_R, _L), (_M, _M), (_L, _R), (_R, _R)),
     6: ((_L, _L), (_R, _L), (_L, _M), (_R, _M), (_L, _R), (_R, _R)),
 }
+
+
+def _block(box: Box, count: int, tallest: float | None) -> list[Box]:
+    """`count` rows of `box`, each at most `tallest` high, the block centred in `box`."""
+    height = box.h / count if tallest is None else min(box.h / count, tallest)
+    top = box.y + (box.h - height * count) / 2
+    return [Box(box.x, top + height * k, box.w, height) for k in range(count)]
+
+
+def _balanced(words: Sequence[str], count: int, font: pygame.font.Font) -> list[str]:
+    """`words` in `count` lines, broken where the widest line is narrowest."""
+    def widest(cuts: tuple[int, ...]) -> int:
+        return max(font.size(line)[0] for line in _joined(words, cuts))
+    cuts = min(itertools.combinations(range(1, len(words)), count - 1), key=widest)
+    return _joined(words, cuts)
+
+
+def _joined(words: Sequence[str], cuts: tuple[int, ...]) -> list[str]:
+    ends = (0, *cuts, len(words))
+    return [" ".join(words[a:b]) for a, b in itertools.pairwise(ends)]
 
 
 def _elide(text: str, font: pygame.font.Font, width: float) -> str:

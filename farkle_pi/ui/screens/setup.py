@@ -27,6 +27,7 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     p.text("NEW GAME", title_box)
     p.text("NEXT row  KEEP change  BANK start", keys_box.part(0, 0.2, 1, 0.6), p.theme.muted,
            align="right")
+    hint = _hint(setup)
     weights = [34, 16, 16, 16, 18]
     boxes = body.stack(weights, gap=p.unit)
     values = {
@@ -48,24 +49,38 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         if name == "start":
             value = box.inset(p.unit * 1.2)
             p.text(values[name], value.part(0.1, 0.15, 0.8, 0.7), p.theme.good, align="center")
+        elif name == "players":  # many names wrap (one line drew eight long ones 4 px tall)
+            p.text(name.upper(), label.part(0, 0.25, 1, 0.5), p.theme.muted)
+            names = value.part(0, 0.04, 1, 0.72 if hint else 0.92)
+            p.lines(values[name], names, most=4, tallest=value.h * 0.36,
+                    words=_players_words(setup))
         else:
             p.text(name.upper(), label.part(0, 0.25, 1, 0.5), p.theme.muted)
-            height = 0.36 if name == "players" else 0.7
             if name == "dice" and "camera" not in setup.dice_modes:
                 value, note = value.columns([35, 65], gap=p.unit)
                 p.text(NO_CAMERA, note.part(0, 0.25, 1, 0.5), p.theme.muted, align="right")
-            p.text(values[name], value.part(0, 0.5 - height / 2, 1, height))
+            p.text(values[name], value.part(0, 0.15, 1, 0.7))
         hits.append(Hit(box.rect, Action("option", value=index)))
-    if setup.known_names and setup.focus == 0:
-        others = [n for n in setup.known_names if n not in setup.players]
-        if others:
-            hint = "KEEP adds: " + ", ".join(others[:4])
-            p.text(hint, boxes[0].inset(p.unit * 1.2).part(0.27, 0.78, 0.73, 0.2), p.theme.muted)
+    if hint:
+        p.text(hint, boxes[0].inset(p.unit * 1.2).part(0.27, 0.78, 0.73, 0.2), p.theme.muted)
     return hits
 
 
-def _players_text(setup: SetupView) -> str:
+def _hint(setup: SetupView) -> str:
+    """On the players row, the known names KEEP adds next."""
+    others = [n for n in setup.known_names if n not in setup.players]
+    return "KEEP adds: " + ", ".join(others[:4]) if others and setup.focus == 0 else ""
+
+
+def _players_words(setup: SetupView) -> list[str]:
+    """The players row's pieces: each name whole, a comma after all but the last."""
     names = list(setup.players)
     if setup.typing:
         names.append(setup.typing + "_")
-    return ", ".join(names) if names else "type a name or press KEEP"
+    if not names:
+        return ["type a name or press KEEP"]
+    return [name + "," for name in names[:-1]] + names[-1:]
+
+
+def _players_text(setup: SetupView) -> str:
+    return " ".join(_players_words(setup))
