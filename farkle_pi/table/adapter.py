@@ -12,6 +12,7 @@ from farkle_pi.game import GameState, Keep, Refused
 from farkle_pi.game.turns import play
 from farkle_pi.rules import Die, Roll, ScoringOption, dice_count
 from farkle_pi.store import GameRecord, PlayerStats
+from farkle_pi.table.tray_input import with_colours
 from farkle_pi.ui.view import (
     Banner,
     DieView,
@@ -330,8 +331,19 @@ def _farkle_prompt(state: GameState) -> str:
 
 def _bank_after(state: GameState, option: OptionView) -> bool:
     """Whether BANK on this option banks: its keep played as the game plays it (portland's
-    six 1s in a turn can make a keep worth more than its own points)."""
-    return bank_after_keep(state, Roll.of(*option.keep)) is not None
+    six 1s in a turn can make a keep worth more than its own points), in its own colours
+    (the lamp lit for three 3s of one colour while a mixed three, 600 less, was chosen)."""
+    return bank_after_keep(state, option_keep(option, state)) is not None
+
+
+def option_keep(option: OptionView, state: GameState) -> Roll:
+    """The dice of the option shown. In a two-colour game the same faces can score twice
+    over by their colours (three red 5s against two red and a blue), so the option with
+    these faces and points is kept, not the first dice of these faces."""
+    for scoring in state.options:
+        if scoring.keep.faces == option.keep and scoring.points == option.points:
+            return scoring.keep
+    return with_colours(Roll.of(*option.keep), state)
 
 
 def bank_after_keep(state: GameState, keep: Roll) -> int | None:

@@ -36,6 +36,7 @@ from farkle_pi.table.adapter import (
     farkled_throw,
     history_rows,
     in_layout,
+    option_keep,
     options_for,
     stat_rows,
     table_view,
@@ -68,10 +69,9 @@ from farkle_pi.table.tray_input import (
     throw_in_effect,
     unsure_faces,
     unsure_note,
-    with_colours,
 )
 from farkle_pi.ui.actions import Action
-from farkle_pi.ui.view import Banner, OptionView, ScreenName, SetupView, TableView
+from farkle_pi.ui.view import Banner, ScreenName, SetupView, TableView
 
 log = logging.getLogger(__name__)
 
@@ -430,20 +430,20 @@ class Table:
             self.selected = (self.selected + 1) % len(options)
         elif action.kind == "option":
             if action.value == self.selected:
-                self._apply(Keep(_kept(options[action.value], state)))
+                self._apply(Keep(option_keep(options[action.value], state)))
             else:
                 self.selected = action.value % len(options)
         elif action.kind == "keep":
             option = options[self.selected % len(options)]
-            self._apply(Keep(_kept(option, state)))
+            self._apply(Keep(option_keep(option, state)))
         elif action.kind == "bank":
             option = options[self.selected % len(options)]
-            if bank_after_keep(state, _kept(option, state)) is None:
+            if bank_after_keep(state, option_keep(option, state)) is None:
                 raise FarkleError(
                     f"{state.turn_points + option.points} is not enough to bank: "
                     f"{state.bank_minimum} needed"
                 )
-            self._apply(Keep(_kept(option, state)), Bank())
+            self._apply(Keep(option_keep(option, state)), Bank())
 
     def _enter(self, action: Action, state: GameState) -> None:
         """One die more (or less) of a throw entered by hand; all of them in: the throw."""
@@ -801,13 +801,3 @@ def _in_place(layout: tuple[Die, ...], roll: Roll) -> tuple[Die, ...]:
         pool.remove(same)
         placed.append(same)
     return tuple(placed)
-
-
-def _kept(option: OptionView, state: GameState) -> Roll:
-    """The dice of the option shown. In a two-colour game the same faces can score twice
-    over by their colours (three red 5s against two red and a blue), so the option with
-    these faces and points is kept, not the first dice of these faces."""
-    for scoring in state.options:
-        if scoring.keep.faces == option.keep and scoring.points == option.points:
-            return scoring.keep
-    return with_colours(Roll.of(*option.keep), state)
