@@ -121,5 +121,6 @@ class BankHold:
         state = table.state
         if state is not None and len(state.throws) > throws:
             table.error = THROWN_FIRST
-        else:
-            table.handle(action)
+        else:  # pressed on the screen seen then: a banner that came meanwhile (HOT DICE, the
+            # dice taken out joining the keep) does not swallow it
+            table.handle(action, covered=False)

@@ -306,10 +306,13 @@ class Table:
 
     # -- input ----------------------------------------------------------------------------------
 
-    def handle(self, action: Action) -> None:
-        """One input; a refusal or failure is shown as an error line, never raised."""
+    def handle(self, action: Action, covered: bool | None = None) -> None:
+        """One input; a refusal or failure is shown as an error line, never raised. `covered`:
+        whether a banner covered the screen when the input was made (None: now; a BANK held
+        for the tray to be still was pressed before a banner that came meanwhile)."""
         self.error = ""
-        covered = self._banner() is not None  # what was under the banner was not seen yet
+        if covered is None:
+            covered = self._banner() is not None  # what was under the banner was not seen yet
         self.banners.clear()
         try:
             if action.kind == "show":

@@ -1,0 +1,41 @@
+"""Defects found reviewing session 56's changes (banners and buttons, the held BANK)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+from test_presses import PINS, Tabletop
+
+from farkle_pi.table.presses import HELD
+
+
+@pytest.fixture
+def hot(tmp_path: Path, mock_pins: MockFactory) -> Iterator[Tabletop]:
+    """Ann throws 1 1 1 5 5 5 and takes the three 1s out: 1,000, the three 5s lie."""
+    top = Tabletop(tmp_path, mock_pins, "camera")
+    top.tray("settled", "111555")
+    top.tray("removed", "111")
+    top.app.step()
+    state = top.table.state
+    assert state is not None and state.phase == "choose" and state.turn_points == 1000
+    yield top
+    top.close()
+
+
+def test_bank_held_while_the_keep_grows_to_hot_dice_still_banks(hot: Tabletop) -> None:
+    """Ann hits BANK as her hand takes the three 5s out too: the BANK waits for the tray;
+    the 5s join her keep (hot dice, 1,500) and the HOT DICE banner comes up as the tray is
+    still. She pressed BANK on the screen she had seen: it banks."""
+    hot.rolling = True
+    hot.press(PINS.bank, after=1.0)
+    assert hot.app.view is not None and hot.app.view.prompt == HELD
+    hot.now += 0.5
+    hot.rolling = False
+    hot.tray("removed", "555")
+    hot.app.step()
+    assert hot.scores() == {"Ann": 2500, "Bob": 0}  # (two triples)
+    assert hot.table.error == ""
+
