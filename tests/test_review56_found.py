@@ -10,6 +10,7 @@ from gpiozero.pins.mock import MockFactory
 from test_presses import PINS, Tabletop
 
 from farkle_pi.table.presses import HELD
+from farkle_pi.table.table import BANNER_SECONDS
 
 
 @pytest.fixture
@@ -39,3 +40,19 @@ def test_bank_held_while_the_keep_grows_to_hot_dice_still_banks(hot: Tabletop) -
     assert hot.scores() == {"Ann": 2500, "Bob": 0}  # (two triples)
     assert hot.table.error == ""
 
+
+def test_bank_under_the_hot_dice_banner_while_dice_are_picked_up_only_takes_it_away(
+        hot: Tabletop) -> None:
+    """HOT DICE covers the screen; Ann's hand gathers her dice and BANK is pressed under the
+    banner: it takes the banner away, as anywhere else, and does not bank later (nor wait)."""
+    hot.tray("removed", "555")
+    hot.app.step()
+    assert hot.table.view().banner is not None
+    hot.rolling = True
+    hot.press(PINS.bank, after=0.6)
+    view = hot.app.view
+    assert view is not None and view.banner is None and view.prompt != HELD
+    hot.now += BANNER_SECONDS
+    hot.rolling = False
+    hot.app.step()
+    assert hot.scores() == {"Ann": 0, "Bob": 0}

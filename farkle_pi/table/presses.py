@@ -99,7 +99,8 @@ class BankHold:
         """True when `action` is a BANK to hold (the table must not see it yet)."""
         state = table.state
         if (action.kind != "bank" or state is None or state.phase != "choose"
-                or table.mode != "camera" or table.camera_lost or not self.tray_busy()):
+                or table.mode != "camera" or table.camera_lost or not self.tray_busy()
+                or (action.button and table.banner_up())):  # (it only takes the banner away)
             return False
         self._held = (action, self.clock(), len(state.throws))
         return True
