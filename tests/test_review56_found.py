@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
-from test_presses import PINS, Tabletop
+from test_presses import PINS, Tabletop, bank
 
 from farkle_pi.table.presses import HELD
 from farkle_pi.table.table import BANNER_SECONDS
@@ -56,3 +56,23 @@ def test_bank_under_the_hot_dice_banner_while_dice_are_picked_up_only_takes_it_a
     hot.rolling = False
     hot.app.step()
     assert hot.scores() == {"Ann": 0, "Bob": 0}
+
+
+@pytest.mark.parametrize("pin", [PINS.next, PINS.keep, PINS.bank])
+def test_a_button_under_the_banner_that_ends_the_game_shows_the_winner(
+        tmp_path: Path, mock_pins: MockFactory, pin: int) -> None:
+    """Ann's bank wins (no final round): "BANK +1,000" covers the winner screen. A button
+    pressed under it takes it away; the winner screen shows, not the night's history that
+    the same press on the winner screen goes on to."""
+    top = Tabletop(tmp_path, mock_pins, "manual", {"target": "1000", "final_round": "false"})
+    try:
+        bank(top, "111234", "111")
+        view = top.table.view()
+        state = top.table.state
+        assert state is not None and state.over and view.banner is not None
+        top.press(pin, after=0.6)
+        assert top.table.screen == "winner" and top.table.view().screen == "winner"
+        top.press(pin)  # seen: on to the history
+        assert top.table.view().screen == "history"
+    finally:
+        top.close()

@@ -356,7 +356,8 @@ class Table:
     def _after_game(self, action: Action, covered: bool = False) -> None:
         """Winner screen: KEEP shows the night's history, then a new game's setup. A tie to
         roll off for first: NEXT picks who won it, BANK records that, on the winner screen
-        once seen (`covered`: a banner was over it, and BANK again was the thumb's echo)."""
+        once seen (`covered`: a banner was over it, and BANK again was the thumb's echo). A
+        button under the banner that ended the game only takes it away (the winner first)."""
         state = self.state
         picking = (state is not None and state.roll_off and self.screen == "winner"
                    and action.kind in ("next", "bank"))
@@ -368,6 +369,8 @@ class Table:
             self.screen = "setup"
         elif picking and covered:
             pass  # the banner goes; the ROLL OFF screen is seen first
+        elif covered and action.button and action.kind in UNDER_BANNER:
+            pass  # the banner that ended the game goes: the winner is seen before the history
         elif picking and action.kind == "next":
             self.selected += 1
         elif picking and state is not None:
