@@ -8,9 +8,13 @@ from pathlib import Path
 import pytest
 from gpiozero.pins.mock import MockFactory
 from test_presses import PINS, Tabletop, bank
+from test_review55_found import placed, restarted
+from tray_news import TrayDie
+from tray_news import TrayNews as News
 
 from farkle_pi.table.presses import HELD
 from farkle_pi.table.table import BANNER_SECONDS
+from farkle_pi.table.tray_input import PROMPTS
 
 
 @pytest.fixture
@@ -76,3 +80,37 @@ def test_a_button_under_the_banner_that_ends_the_game_shows_the_winner(
         assert top.table.view().screen == "history"
     finally:
         top.close()
+
+
+def test_the_dice_left_lying_with_one_knocked_over_are_not_told_to_be_thrown_again(
+        tmp_path: Path) -> None:
+    """Ann kept 1 5 5 (200) and her 2 3 4 lie; taking the keep out knocked the 4 onto its
+    edge. The table starts again: its first picture is no throw (its dice are the ones left
+    lying), so "die cocked - throw it again" is wrong: Ann, doing as told, threw the 4 alone
+    and the 2 and 3 nobody threw were played with it (a Farkle: her 200 lost)."""
+    thrown = placed("155234")
+    table = restarted(tmp_path, "standard", [News("settled", thrown),
+                                              News("removed", thrown[:3])])
+    lying = (thrown[3], thrown[4], TrayDie(None, center=thrown[5].center, flat=False))
+    table.tray(News("settled", lying, resumed=True))
+    assert table.view().prompt != PROMPTS["cocked"]
+    table.tray(News("settled", (thrown[3], thrown[4], TrayDie(6, center=(400.0, 300.0))),
+                    lying=2))  # the knocked die alone thrown
+    state = table.state
+    assert state is not None and state.player.name == "Ann" and state.turn_points == 200
+    assert not state.turns and len(state.throws) == 1
+
+
+def test_a_throw_made_while_the_table_was_down_with_a_cocked_die_is_still_told(
+        tmp_path: Path) -> None:
+    """Not the dice left lying (a 6 is none of them): the cocked die is thrown again."""
+    thrown = placed("155234")
+    table = restarted(tmp_path, "standard", [News("settled", thrown),
+                                              News("removed", thrown[:3])])
+    new = (TrayDie(6, center=(100.0, 300.0)), TrayDie(2, center=(200.0, 300.0)),
+           TrayDie(None, center=(300.0, 300.0), flat=False))
+    table.tray(News("settled", new, resumed=True))
+    assert table.view().prompt == PROMPTS["cocked"]
+    table.tray(News("settled", (*new[:2], TrayDie(1, center=(400.0, 300.0))), lying=2))
+    state = table.state
+    assert state is not None and len(state.throws) == 2 and state.phase == "keep"

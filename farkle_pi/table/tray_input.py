@@ -274,11 +274,16 @@ class TrayInput:
             return self._put_back(event, state) or NOT_THROWN
         if state.phase != "keep":
             values = [d.value for d in event.dice]
-            self.refused = _turn(state)  # refused below: a cocked die, a wrong count, a die to
-            # enter by hand
+            refused, self.refused = self.refused, _turn(state)  # refused below: a cocked die,
+            # a wrong count, a die to enter by hand
             if any(not d.flat for d in event.dice):  # a cocked die is thrown again: the tray's
                 # prompt follows, but not a start's first picture (the table says it then)
-                return PROMPTS["cocked"] if event.resumed else None
+                if not event.resumed:
+                    return None
+                if _knocked_over(state, event.dice):  # the dice left lying, one on its edge:
+                    self.refused = refused  # no throw (nor is that die thrown alone)
+                    return None
+                return PROMPTS["cocked"]
             if len(values) != state.dice_to_throw:
                 back = [k for k, (_, left) in enumerate(self.smaller) if left == len(values)]
                 if back and self._keep_stands(state):  # a handful of the rest did not join it
@@ -575,6 +580,27 @@ def said(throw: Throw) -> bool:
 def _turn(state: GameState) -> tuple[int, int]:
     """Which turn of the game this is: its player and how many turns ended before it."""
     return state.current, len(state.turns)
+
+
+def _knocked_over(state: GameState, dice: Sequence[TrayDie]) -> bool:
+    """Whether a start's first picture with a cocked die can be the last throw's dice left
+    lying, one knocked onto its edge (taking the keep out, turning a Farkle's dice over to
+    see): the dice read are of that throw, and with the others standing for any of its dice,
+    those not seen could have been taken out (`_left_out`). Such a picture is no throw, and
+    "throw it again" would have the dice nobody threw played with that one."""
+    throw = state.last_throw
+    if throw is None:
+        return False
+    pool = list(throw.dice)
+    for d in dice:
+        if d.flat and d.value is not None:
+            same = next((die for die in pool if die.face == d.value), None)
+            if same is None:
+                return False
+            pool.remove(same)
+    others = len(dice) - (len(throw.dice) - len(pool))  # cocked, or flat and not read
+    return any(_left_out(state, Roll(die for k, die in enumerate(pool) if k not in chosen))
+               for chosen in itertools.combinations(range(len(pool)), others))
 
 
 def _left_out(state: GameState, out: Roll) -> bool:
