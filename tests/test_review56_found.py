@@ -15,6 +15,7 @@ from tray_news import TrayNews as News
 from farkle_pi.table.presses import HELD
 from farkle_pi.table.table import BANNER_SECONDS
 from farkle_pi.table.tray_input import PROMPTS
+from farkle_pi.ui.view import Banner
 
 
 @pytest.fixture
@@ -114,3 +115,23 @@ def test_a_throw_made_while_the_table_was_down_with_a_cocked_die_is_still_told(
     table.tray(News("settled", (*new[:2], TrayDie(1, center=(400.0, 300.0))), lying=2))
     state = table.state
     assert state is not None and len(state.throws) == 2 and state.phase == "keep"
+
+
+def test_a_button_under_a_banner_shows_the_one_queued_behind_it(
+        tmp_path: Path, mock_pins: MockFactory) -> None:
+    """Ann's bank reaches the target: "BANK +1,000", then "FINAL ROUND". NEXT under the first
+    takes it away and shows the second in full (it took both away: FINAL ROUND never seen)."""
+    top = Tabletop(tmp_path, mock_pins, "manual", {"target": "1000"})
+    try:
+        bank(top, "111234", "111")
+        assert top.table.view().banner == Banner("bank", "BANK +1,000", "Ann now has 1,000")
+        top.press(PINS.next, after=0.6)
+        shown = top.table.view().banner
+        assert shown is not None and shown.kind == "final_round"
+        assert top.table.banner_seconds() == 0.0  # from its start: it grows in and holds
+        top.press(PINS.next)
+        state = top.table.state
+        assert top.table.view().banner is None and state is not None
+        assert state.player.name == "Bob" and state.final_round
+    finally:
+        top.close()

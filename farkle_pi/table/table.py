@@ -313,6 +313,10 @@ class Table:
         self.error = ""
         if covered is None:
             covered = self._banner() is not None  # what was under the banner was not seen yet
+        if covered and self.banners and action.button and action.kind in UNDER_BANNER:
+            self.banners.pop(0)  # the banner goes, and the next one queued shows in full
+            self.banner_at = self.clock()  # (FINAL ROUND after BANK +N): what they covered is
+            return  # seen before a button acts on it
         self.banners.clear()
         try:
             if action.kind == "show":
@@ -321,8 +325,6 @@ class Table:
                 self._setup(action)
             elif self.screen == "winner" or (self.state is not None and self.state.over):
                 self._after_game(action, covered)
-            elif covered and action.button and action.kind in UNDER_BANNER:
-                pass  # the banner goes: what it covered is seen before a button acts on it
             elif self.screen in ("scoreboard", "history"):
                 self.screen = "throw" if self.game is not None else "setup"  # back where it was
             else:
@@ -356,8 +358,8 @@ class Table:
     def _after_game(self, action: Action, covered: bool = False) -> None:
         """Winner screen: KEEP shows the night's history, then a new game's setup. A tie to
         roll off for first: NEXT picks who won it, BANK records that, on the winner screen
-        once seen (`covered`: a banner was over it, and BANK again was the thumb's echo). A
-        button under the banner that ended the game only takes it away (the winner first)."""
+        once seen (`covered`: a banner was over it, and BANK again was the thumb's echo; a
+        button under the banner that ended the game only took it away, in `handle`)."""
         state = self.state
         picking = (state is not None and state.roll_off and self.screen == "winner"
                    and action.kind in ("next", "bank"))
@@ -369,8 +371,6 @@ class Table:
             self.screen = "setup"
         elif picking and covered:
             pass  # the banner goes; the ROLL OFF screen is seen first
-        elif covered and action.button and action.kind in UNDER_BANNER:
-            pass  # the banner that ended the game goes: the winner is seen before the history
         elif picking and action.kind == "next":
             self.selected += 1
         elif picking and state is not None:
