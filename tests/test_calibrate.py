@@ -138,3 +138,69 @@ def test_an_outline_that_cannot_work_is_refused_before_capture(
     out_text, err = capsys.readouterr()
     assert code == 2 and not out.exists() and "capturing" not in out_text
     assert says in err and err.count("\n") == 1
+
+
+def test_calibrate_refuses_to_save_over_the_recording_it_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`--out` the source itself once replaced the video with the calibration's JSON."""
+    video = tmp_path / "tray.mp4"
+    video.write_bytes(FIXTURE.read_bytes())
+    code = cli.main(["calibrate", "--source", str(video), "--die-size", "40",
+                     "--out", str(video)])
+    out_text, err = capsys.readouterr()
+    assert code == 2 and video.read_bytes() == FIXTURE.read_bytes()
+    assert "would overwrite" in err and err.count("\n") == 1 and "capturing" not in out_text
+
+
+def test_calibrate_refuses_to_save_its_empty_tray_over_a_picture_it_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    picture = frames / "c.reference.png"
+    picture.write_bytes(b"a frame")
+    code = cli.main(["calibrate", "--source", str(frames), "--die-size", "40",
+                     "--out", str(frames / "c.json")])
+    assert code == 2 and picture.read_bytes() == b"a frame"
+    assert not (frames / "c.json").exists()
+    assert "would overwrite" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("kept", [b"SQLite format 3\x00 a game database",
+                                  b"[table]\nplayers = ['Ann']\n", b"\x89PNG\r\n\x1a\n"])
+def test_calibrate_refuses_to_replace_a_file_that_is_not_a_calibration(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kept: bytes
+) -> None:
+    """A mistyped --out (the game database, the config) was replaced by the calibration."""
+    other = tmp_path / "farkle.db"
+    other.write_bytes(kept)
+    code = cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", "40",
+                     "--out", str(other)])
+    out_text, err = capsys.readouterr()
+    assert code == 2 and other.read_bytes() == kept
+    assert not (tmp_path / "farkle.reference.png").exists() and "capturing" not in out_text
+    assert "is not a tray calibration" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("before", [b"", b'{"reference_image": "c.ref', b"  \n"])
+def test_calibrate_replaces_an_empty_or_damaged_calibration(tmp_path: Path,
+                                                            before: bytes) -> None:
+    out = tmp_path / "c.json"
+    out.write_bytes(before)
+    assert cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", "40",
+                     "--out", str(out)]) == 0
+    assert Calibration.load(out).die_size_px == 40.0
+
+
+def test_a_folder_as_the_calibration_file_is_refused_before_capture(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It failed after the capture, saying to free some space, and left
+    `<folder>.reference.png` beside it."""
+    code = cli.main(["calibrate", "--source", str(FIXTURE), "--die-size", "40",
+                     "--out", str(tmp_path)])
+    out_text, err = capsys.readouterr()
+    assert code == 2 and "capturing" not in out_text and err.count("\n") == 1
+    assert f"--out {tmp_path} is a folder" in err
+    assert not list(tmp_path.parent.glob("*.reference.png"))

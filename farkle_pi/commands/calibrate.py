@@ -8,6 +8,7 @@ from typing import Any
 
 from farkle_pi.commands.camera_args import add_camera_arguments, open_camera
 from farkle_pi.commands.config import add_config_option
+from farkle_pi.commands.outputs import refuse_overwrites
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
 from farkle_pi.files import unwritten, write_picture
@@ -45,6 +46,8 @@ def run(args: argparse.Namespace) -> int:
         check_holds_dice(tray_given, "--tray", args.die_size)
     config = load_config(args.config)
     out: Path = args.out or config.calibration.path
+    image = out.with_name(out.stem + ".reference.png")
+    _check_out(out, image, args.source or config.camera.source)  # before any capture
     with open_camera(args, config.camera) as source:
         frames = iter(source)
         print("keep the tray empty: capturing the empty tray ...", flush=True)
@@ -58,7 +61,6 @@ def run(args: argparse.Namespace) -> int:
             size, perspective = measured.side, measured.perspective
     if tray_given:
         check_holds_dice(tray, "--tray", size)
-    image = out.with_name(out.stem + ".reference.png")
     image.parent.mkdir(parents=True, exist_ok=True)
     try:
         write_picture(image, reference)
@@ -79,6 +81,33 @@ def run(args: argparse.Namespace) -> int:
           "dice showing 1, then all 2, ...); then put them in showing 1 to 6 and run "
           "`farkle-pi dice-check`")
     return 0
+
+
+def _check_out(out: Path, image: Path, source: str) -> None:
+    """Refused, before the camera opens, when saving would replace what must stay: a folder,
+    the recording read (or a picture of its folder), or a file that is not a calibration (a
+    mistyped --out once replaced a game database with the calibration's JSON)."""
+    if out.is_dir():
+        raise FarkleError(f"--out {out} is a folder: name the calibration file in it, e.g. "
+                          f"{out / 'calibration.json'}")
+    read = Path(source)
+    reads = [p for p in read.iterdir() if p.is_file()] if read.is_dir() else [read]
+    refuse_overwrites("--out", [(Path("the calibration"), out), (Path("the empty tray"), image)],
+                      [p for p in reads if p.exists()])
+    if out.is_file() and not _may_replace(out):
+        raise FarkleError(f"--out {out} is not a tray calibration, and saving would replace "
+                          "it: give another file name (e.g. tray.json), or move it aside")
+
+
+def _may_replace(path: Path) -> bool:
+    """A calibration, an empty file or a damaged calibration (JSON cut short), not another
+    kind of file (a database, a picture, a config)."""
+    try:
+        with path.open("rb") as file:
+            start = file.read(64).lstrip()
+    except OSError:
+        return True  # what cannot be read is reported when it is written
+    return not start or start.startswith(b"{")
 
 
 def _learned_before(path: Path) -> LearnedDice | None:
