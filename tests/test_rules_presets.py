@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from farkle_pi.errors import FarkleError
+from farkle_pi.game import NewGame, event_from_json, event_to_json
 from farkle_pi.rules import PRESETS, Roll, RuleSet, keep_points, load_rules, preset, score
 
 # (throw, rule sheet, house rules on top, best score worked out by hand from shared/rules.md)
@@ -242,3 +243,32 @@ def test_missing_toml_file(tmp_path: Path) -> None:
 def test_bad_rules(source: str, switches: dict[str, str], message: str) -> None:
     with pytest.raises(FarkleError, match=message):
         load_rules(source, switches)
+
+
+@pytest.mark.parametrize("name", ["a\nb", "our\ttable", " ", "x" * 33])
+def test_a_rules_name_off_one_line_is_refused(name: str) -> None:
+    """The name heads `score`, `game show` and the history on one line, and the scoreboard:
+    a line break or 3,000 characters in it (--set name=..., a rules file, the config) were
+    taken as given."""
+    with pytest.raises(FarkleError, match="the rules' name goes on one line") as refused:
+        load_rules("standard", {"name": name})
+    assert "\n" not in str(refused.value) and len(str(refused.value)) < 200
+
+
+def test_a_rules_name_of_32_characters_is_taken() -> None:
+    assert load_rules("standard", {"name": "Gran's table, Christmas 2026 ★"}).name == (
+        "Gran's table, Christmas 2026 ★")
+    assert load_rules("standard", {"name": "y" * 32}).name == "y" * 32
+
+
+def test_a_rules_file_named_at_length_names_its_rules_shorter(tmp_path: Path) -> None:
+    path = tmp_path / f"{'our-house-rules-' * 4}.toml"
+    path.write_text("target = 5000\n")
+    assert load_rules(str(path)).name == ("our-house-rules-" * 4)[:32]
+
+
+def test_a_game_stored_with_a_name_now_refused_still_loads() -> None:
+    body = event_to_json(NewGame(("Ann", "Bob"), RuleSet(name="standard")))
+    body["rules"]["name"] = "x" * 40
+    loaded = event_from_json(body)
+    assert isinstance(loaded, NewGame) and loaded.rules.name == "x" * 40

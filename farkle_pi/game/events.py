@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Roll, RuleSet
+from farkle_pi.rules.ruleset import STORED
 
 
 @dataclass(frozen=True)
@@ -173,7 +174,7 @@ def event_from_json(body: Mapping[str, Any]) -> Event:
             elif field.type in ("Roll", "Roll | None"):
                 values[field.name] = Roll.parse([str(token) for token in raw])
             elif field.type == "RuleSet":
-                values[field.name] = RuleSet().with_changes(raw, origin="stored rules")
+                values[field.name] = RuleSet().with_changes(raw, origin=STORED)
             elif field.type == "tuple[str, ...]":
                 values[field.name] = tuple(str(item) for item in raw)
             elif not isinstance(raw, _PLAIN[str(field.type)]) or (

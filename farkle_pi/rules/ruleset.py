@@ -118,6 +118,8 @@ def _coerce_value(key: str, value: object, origin: str) -> object:
         except ValueError:
             raise FarkleError(f"{where}: {key} must be a whole number") from None
     if kind == "str":
+        if origin != STORED:  # a game stored before names were checked still loads
+            _check_name(str(value), origin)
         return str(value)
     choices: tuple[str, ...] = get_args(globals()[kind])
     if key == "small_straights" and text in _TRUE | _FALSE:
@@ -130,6 +132,22 @@ def _coerce_value(key: str, value: object, origin: str) -> object:
 
 
 MAX_POINTS = 1_000_000  # any points value or target of a house rule
+MAX_NAME = 32  # a rules name: on one line of the scoreboard, the history and `game show`
+STORED = "stored rules"  # the origin of rules read back from a game's log
+
+
+def _check_name(name: str, origin: str) -> None:
+    if name.strip() and name.isprintable() and len(name) <= MAX_NAME:
+        return
+    shown = name if len(name) <= MAX_NAME else name[:MAX_NAME] + "…"
+    raise FarkleError(f"{origin}: name={shown!r}: the rules' name goes on one line of the "
+                      f"scoreboard: give 1 to {MAX_NAME} characters, no line break or tab")
+
+
+def _name_from_stem(stem: str) -> str:
+    """A rules file's name when it gives none: its file name, made fit to be one."""
+    name = "".join(c for c in stem if c.isprintable()).strip()[:MAX_NAME].strip()
+    return name or "house rules"
 
 
 def _check(rules: RuleSet) -> None:
@@ -184,7 +202,7 @@ def _load_file(path: Path) -> RuleSet:
     base = table.pop("base", "standard")
     if not isinstance(base, str):
         raise FarkleError(f'{path}: base must be a preset name, e.g. base = "tyler"')
-    table.setdefault("name", path.stem)
+    table.setdefault("name", _name_from_stem(path.stem))
     return preset(base).with_changes(table, origin=str(path))
 
 
