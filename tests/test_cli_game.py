@@ -346,3 +346,17 @@ def test_a_sixteen_letter_name_keeps_the_columns(
     board = [line for line in out.splitlines() if line[2:].startswith((long, "Bob "))]
     ends = [re.search(r" (\d+)( |$)", line).end(1) for line in board]  # type: ignore[union-attr]
     assert len(board) == 2 and ends[0] == ends[1], board  # the scores right-aligned alike
+
+
+@pytest.mark.parametrize("words", [["game", "new", "--players", "Ann", "Bob"], ["game", "show"],
+                                   ["game", "undo"], ["stats"], ["history"], ["fairness"],
+                                   ["verify", "1"]])
+def test_a_folder_given_as_the_database_is_named_as_one(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, words: list[str]
+) -> None:
+    """SQLite said "disk I/O error (check the file…)" or "unable to open database file (check
+    the folder exists and is writable…)", and the folder was both."""
+    code, out, err = run(capsys, tmp_path, *words)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{tmp_path}: it is a folder, not a database file" in err
+    assert str(tmp_path / "farkle.db") in err and list(tmp_path.iterdir()) == []

@@ -85,6 +85,10 @@ class Store:
         self.lock = threading.RLock()  # one command at a time, from any thread (GPIO callbacks)
         self.left_out: list[str] = []  # why the last `records()` left games out
         self._empty = False  # a read-only look at an empty file: no games, no tables
+        if self.path.is_dir():  # else SQLite's "disk I/O error" or "unable to open", and a
+            # fix about disks or folders
+            raise FarkleError(f"cannot open {self.path}: it is a folder, not a database file: "
+                              f"name the file, e.g. {self.path / 'farkle.db'}, {ANOTHER}")
         self._db = (read_only and self._open_to_read()) or self._open()
 
     def _open_to_read(self) -> sqlite3.Connection | None:
