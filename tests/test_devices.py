@@ -200,3 +200,24 @@ def test_realtime_replay_waits_for_each_frame_time(
     with ImageFolderSource(folder, fps=4) as source:
         list(source)
     assert slept == []
+
+
+def test_a_missing_camera_names_no_option_replay_and_the_table_do_not_have(
+    fake_picamera2: type[FakePicamera2], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """They said "use --source": `replay` takes its source as an argument, the table from the
+    config; they now say what to name instead, wherever it is named."""
+    said = []
+    with pytest.raises(FarkleError) as error:
+        open_source("opencv:97")
+    said.append(str(error.value))
+    with pytest.raises(FarkleError) as error:
+        Picamera2Source(camera_num=1, warmup_s=0)
+    said.append(str(error.value))
+    monkeypatch.setitem(sys.modules, "picamera2", None)  # not installed
+    with pytest.raises(FarkleError) as error:
+        Picamera2Source(warmup_s=0)
+    said.append(str(error.value))
+    for message in said:
+        assert "--source" not in message and "name another source" in message
+        assert "a video or a folder of pictures" in message

@@ -19,7 +19,9 @@ from farkle_pi.devices.frames import Frame, SourceBase
 from farkle_pi.errors import FarkleError
 
 AF_MODE_MANUAL = 0  # libcamera AfModeEnum.Manual
-CAMERA_HINT = "check the ribbon cable and `rpicam-hello --list-cameras`, or use --source"
+# (not "use --source": `replay` takes its source as an argument, the table from the config)
+CAMERA_HINT = ("check the ribbon cable and `rpicam-hello --list-cameras`, or name another "
+               "source: opencv:INDEX, a video or a folder of pictures")
 
 
 class Picamera2Source(SourceBase):
@@ -37,7 +39,8 @@ class Picamera2Source(SourceBase):
         except ImportError as error:
             raise FarkleError(
                 f"no camera found: picamera2 is not installed ({error}); on a Pi install "
-                f"python3-picamera2 from apt, elsewhere use --source opencv:0 or a video"
+                f"python3-picamera2 from apt; elsewhere name another source: opencv:0, a video "
+                f"or a folder of pictures"
             ) from error
         self._camera: Any = None
         try:
