@@ -360,3 +360,17 @@ def test_a_folder_given_as_the_database_is_named_as_one(
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"{tmp_path}: it is a folder, not a database file" in err
     assert str(tmp_path / "farkle.db") in err and list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("name", ["x" * 10_000, "a\nb" + "x" * 10_000])
+def test_a_refused_long_name_is_quoted_by_its_start(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    """The refusal quoted the whole name: a paste gone wrong made its one line 10,000
+    characters long."""
+    db = tmp_path / "farkle.db"
+    assert run(capsys, db, "game", "new", "--players", "Ann", "Bob")[0] == 0
+    for words in (["game", "add", name], ["game", "new", "--players", "Ann", name]):
+        code, _, err = run(capsys, db, *words)
+        assert code == 2 and err.count("\n") == 1 and len(err) < 160, err[:200]
+        assert "'xxxxxxxxxxxxxxxx'…" in err or "'a\\nbxxxxxxxxxxxxx'…" in err

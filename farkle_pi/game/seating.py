@@ -35,8 +35,15 @@ def check_seating(names: Sequence[str], seated: Sequence[str] = ()) -> None:
                           "another name")
     for name in names:
         if not name.isprintable():  # a line break would split the scoreboard's line
-            raise Refused(f"the name {name!r} holds a line break or a control character: "
+            raise Refused(f"the name {_shown(name)} holds a line break or a control character: "
                           "give letters, digits and spaces")
         if len(name.strip()) > MAX_NAME:
-            raise Refused(f"the name {name.strip()!r} is {len(name.strip())} characters long: "
+            raise Refused(f"the name {_shown(name)} is {len(name.strip())} characters long: "
                           f"give at most {MAX_NAME} (a nickname)")
+
+
+def _shown(name: str) -> str:
+    """A refused name as the refusal quotes it: its start, where it is long (a name pasted
+    by mistake made the one line 10,000 characters long)."""
+    name = name.strip()
+    return repr(name) if len(name) <= MAX_NAME + 8 else f"{name[:MAX_NAME]!r}…"
