@@ -374,3 +374,23 @@ def test_a_refused_long_name_is_quoted_by_its_start(
         code, _, err = run(capsys, db, *words)
         assert code == 2 and err.count("\n") == 1 and len(err) < 160, err[:200]
         assert "'xxxxxxxxxxxxxxxx'…" in err or "'a\\nbxxxxxxxxxxxxx'…" in err
+
+
+def test_a_keep_refused_for_a_triple_left_in_the_tray_says_so(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Under a rule that a rolled triple must be set aside (portland's 2s), keeping the 1
+    of 122234 was refused with the legal keeps only, which all hold the 2s: why, the player
+    had to guess."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "--set", "must_take_triples=twos")
+    run(capsys, db, "game", "throw", "122234")
+    code, _, err = run(capsys, db, "game", "keep", "1")
+    assert code == 2 and err.count("\n") == 1
+    assert "(the standard rules: a triple of 2s thrown must be set aside too)" in err
+    code, _, err = run(capsys, db, "game", "keep", "4")  # not scoring at all: no such reason
+    assert code == 2 and "set aside" not in err
+    run(capsys, db, "game", "new", "--players", "Ann", "--set", "must_take_triples=all")
+    run(capsys, db, "game", "throw", "133345")
+    code, _, err = run(capsys, db, "game", "keep", "15")
+    assert code == 2 and "every triple thrown must be set aside too" in err

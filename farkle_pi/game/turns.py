@@ -11,7 +11,7 @@ from dataclasses import replace
 from farkle_pi.errors import FarkleError
 from farkle_pi.game.events import AddPlayer, Bank, Keep, Steal, Throw
 from farkle_pi.game.state import GameState, PlayerState, StealOffer, TurnRecord
-from farkle_pi.rules import Roll, ScoringOption, chart
+from farkle_pi.rules import Roll, Scoring, ScoringOption, chart
 
 PlayCommand = Throw | Keep | Bank | Steal | AddPlayer
 
@@ -114,14 +114,33 @@ def _find_keep(state: GameState, keep: Roll) -> ScoringOption:
     """The legal keep meant by `keep`; plain faces pick the best colouring of a coloured throw."""
     assert state.last_throw is not None
     scoring = chart(state.rules).score(state.last_throw)
-    found = scoring.find(keep)
-    if found is None and not keep.coloured and state.last_throw.coloured:
-        found = next((o for o in scoring.options if o.keep.faces == keep.faces), None)
+    found = _lookup(scoring, keep)
     if found is not None:
         return found
     legal = ", ".join(f"{o.keep} ({o.points})" for o in scoring.options[:6])
     more = ", …" if len(scoring.options) > 6 else ""
-    raise Refused(f"{keep} is not a legal keep of {state.last_throw}: legal: {legal}{more}")
+    why = _triples_left(state, keep)
+    raise Refused(f"{keep} is not a legal keep of {state.last_throw}{why}: legal: {legal}{more}")
+
+
+def _lookup(scoring: Scoring, keep: Roll) -> ScoringOption | None:
+    found = scoring.find(keep)
+    if found is None and not keep.coloured and scoring.roll.coloured:
+        found = next((o for o in scoring.options if o.keep.faces == keep.faces), None)
+    return found
+
+
+def _triples_left(state: GameState, keep: Roll) -> str:
+    """Why a keep that scores is refused where a rolled triple must be set aside (portland's
+    2s): the list of legal keeps alone left players guessing."""
+    rules = state.rules
+    if rules.must_take_triples == "none" or state.last_throw is None:
+        return ""
+    if _lookup(chart(replace(rules, must_take_triples="none")).score(state.last_throw),
+               keep) is None:
+        return ""
+    which = "a triple of 2s" if rules.must_take_triples == "twos" else "every triple"
+    return f" (the {rules.name} rules: {which} thrown must be set aside too)"
 
 
 def _bank(state: GameState) -> GameState:
