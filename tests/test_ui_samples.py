@@ -65,3 +65,12 @@ def test_screenshot_help_gives_the_size_range_it_takes(
     assert pygame.image.load(str(out)).get_size() == (1024, 600)
     assert main(["screenshot", "--screen", "throw", "--size", f"{high + 1}x600", str(out)]) == 2
     assert f"must each be {low} to {high} pixels" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("typed", ["800X480", " 800x480", "\uff18\uff10\uff10x\uff14\uff18\uff10"])
+def test_a_screenshot_names_the_size_drawn_not_as_typed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], typed: str
+) -> None:
+    out = tmp_path / "throw.png"
+    assert main(["screenshot", "--screen", "throw", "--size", typed, str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: throw at 800x480 (dark)\n"

@@ -41,7 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
     if not args.out.lower().endswith(".png"):
         raise FarkleError(f"{args.out}: the output must be a .png file")
-    surface = offscreen(parse_size(args.size))
+    width, height = parse_size(args.size)
+    surface = offscreen((width, height))
     render(surface, {**SAMPLES, **VARIANTS}[args.screen], theme_named(args.theme))
     try:
         write_surface(Path(args.out), surface)
@@ -50,5 +51,6 @@ def run(args: argparse.Namespace) -> int:
                                     "write to")) from None
     except pygame.error as error:
         raise FarkleError(f"{args.out}: cannot write the screenshot: {error}") from error
-    print(f"{args.out}: {args.screen} at {args.size} ({args.theme})")
+    print(f"{args.out}: {args.screen} at {width}x{height} ({args.theme})")  # as drawn, not
+    # as typed (" 800X480", full-width digits)
     return 0
