@@ -14,6 +14,7 @@ import cv2
 import pytest
 from fuzzing import A_JPEG, REPO, assert_clean, huge_png_header, run_cli
 
+from farkle_pi.cli import main
 from farkle_pi.errors import FarkleError, one_line
 from farkle_pi.store import StoredGame
 
@@ -317,3 +318,21 @@ def test_a_demo_whose_game_cannot_be_stored_says_why(monkeypatch: pytest.MonkeyP
     assert_clean(outcome)
     assert outcome.code == 2 and outcome.err.count("\n") == 1
     assert "demo.db: database or disk is full (free some disk space" in outcome.err
+
+
+@pytest.mark.parametrize("argv", [
+    ["evaluate", str(REPO / "fixtures" / "vision"), "--sheet"],
+    ["demo", "--headless", "--out"],
+])
+def test_a_picture_output_with_no_room_is_refused_before_the_work(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """A folder named like the picture, or a missing folder, failed only once the whole
+    evaluation (minutes on a large folder) or the whole demo had run."""
+    folder = tmp_path / "sheet.png"
+    folder.mkdir()
+    for out, says in ((folder, f"{folder} is a folder: give a picture file name"),
+                      (tmp_path / "gone" / "s.png", f"no folder {tmp_path / 'gone'} to save")):
+        assert main([*argv, str(out)]) == 2
+        printed, err = capsys.readouterr()
+        assert says in err and err.count("\n") == 1 and printed == ""

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.commands.outputs import check_room_for
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError
 from farkle_pi.files import unwritten, write_surface
@@ -66,8 +67,8 @@ def run(args: argparse.Namespace) -> int:
 
     if args.out and not args.out.lower().endswith(".png"):  # before the game, not after it
         raise FarkleError(f"--out {args.out}: the screen is saved as a .png file")
-    if args.out and not Path(args.out).absolute().parent.is_dir():
-        raise FarkleError(f"--out {args.out}: no folder {Path(args.out).parent} to save it in")
+    if args.out:
+        check_room_for("--out", Path(args.out))
     if args.out_at is not None and not args.out:
         raise FarkleError(f"--out-at {args.out_at:g}: give --out PNG too, to save the screen to")
     if args.out_at is not None and not args.out_at >= 0:  # (NaN too)

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from farkle_pi.commands.calibration_arg import load_calibration
 from farkle_pi.commands.detect import EXIT_BAD_FILE, check_picture_name
-from farkle_pi.commands.outputs import refuse_overwrites
+from farkle_pi.commands.outputs import check_room_for, refuse_overwrites
 from farkle_pi.errors import FarkleError, one_line
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
         raise FarkleError(f"no labels.jsonl in {args.dataset}")
     if args.sheet:
         check_picture_name("--sheet", args.sheet)  # before any work
+        check_room_for("--sheet", args.sheet)
     photos = load_folder(args.dataset)
     if args.sheet:  # a labelled photo drawn over would spoil the next evaluation
         refuse_overwrites("--sheet", [(args.dataset, args.sheet)],

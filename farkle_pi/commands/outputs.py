@@ -23,3 +23,13 @@ def refuse_overwrites(option: str, writes: Iterable[tuple[Path, Path]],
             raise FarkleError(f"{option}: {taken[where]} and {source} would both be drawn into "
                               f"{out}: give them different names, or draw them one at a time")
         taken[where] = source
+
+
+def check_room_for(option: str, out: Path) -> None:
+    """Before any work: a picture that a folder stands in the place of, or whose folder is
+    missing, was found out only once the work was done (a whole evaluation, a whole demo)."""
+    if out.is_dir():
+        raise FarkleError(f"{option} {out} is a folder: give a picture file name, e.g. "
+                          f"{out / 'out.png'}")
+    if not out.absolute().parent.is_dir():
+        raise FarkleError(f"{option} {out}: no folder {out.parent} to save it in")
