@@ -189,6 +189,17 @@ def test_evaluate_without_labels_is_a_one_line_error(
     assert "there is no folder" in capsys.readouterr().err
 
 
+def test_evaluate_on_a_file_says_it_is_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """It said "there is no folder labels.jsonl" of the labels file given by mistake."""
+    labels = tmp_path / "labels.jsonl"
+    labels.write_text("")
+    assert main(["evaluate", str(labels)]) == 2
+    err = capsys.readouterr().err
+    assert f"{labels} is a file, not a folder" in err and "there is no" not in err
+
+
 @pytest.mark.parametrize("labels", [
     b"\xff\xd8\xff\xe0 a photo, not labels \x80",
     b'{"image": "a.jpg"}\n',

@@ -60,6 +60,9 @@ def run(args: argparse.Namespace) -> int:
     from farkle_pi.vision.evaluate import evaluate
     from farkle_pi.vision.reader import read_dice
 
+    if args.dataset.exists() and not args.dataset.is_dir():
+        raise FarkleError(f"{args.dataset} is a file, not a folder: give the folder of photos "
+                          "with a labels.jsonl")
     if not args.dataset.is_dir():
         raise FarkleError(f"there is no folder {args.dataset}: give a folder of photos with a "
                           "labels.jsonl (the README's ../shared/data sits beside the checkout)")
