@@ -95,4 +95,4 @@ def test_evaluate_sheet_bad_names_are_one_line_each(
     missing = tmp_path / "no-such-folder" / "out.png"
     assert main(["evaluate", "--sheet", str(missing), str(FIXTURES)]) == 2
     err = capsys.readouterr().err
-    assert err == f"farkle-pi: cannot write {missing}: No such file or directory\n"
+    assert err == (f"farkle-pi: --sheet {missing}: no folder {missing.parent} to save it in\n")
