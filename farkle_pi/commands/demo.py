@@ -21,8 +21,10 @@ from typing import Any
 
 from farkle_pi.commands.outputs import check_room_for
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
+from farkle_pi.config import SCREEN_SIDES
 from farkle_pi.errors import FarkleError
 from farkle_pi.files import unwritten, write_surface
+from farkle_pi.game.seating import MAX_PLAYERS
 
 PRESS_SECONDS = 0.8  # between the robot's button presses
 WINNER_SECONDS = 8.0  # the winner stays up this long before the demo window closes
@@ -39,7 +41,9 @@ def register(sub: Any) -> None:
     parser.add_argument("--virtual", action="store_true",
                         help="the Pi's virtual dice instead of the recorded tray session")
     parser.add_argument("--seed", type=int, default=7, help="virtual dice seed (default 7)")
-    parser.add_argument("--players", nargs="+", default=["Ann", "Bob"], metavar="NAME")
+    parser.add_argument("--players", nargs="+", default=["Ann", "Bob"], metavar="NAME",
+                        help=f"the players (default Ann Bob): two for the recorded session, "
+                             f"1 to {MAX_PLAYERS} with --virtual")
     parser.add_argument("--headless", action="store_true",
                         help="no window: print the game and optionally save the last screen")
     parser.add_argument("--out", metavar="PNG",
@@ -47,7 +51,10 @@ def register(sub: Any) -> None:
     parser.add_argument("--out-at", type=float, metavar="SECONDS",
                         help="with --out: save the screen as it is this far into the game "
                              "instead (the demo's own clock; headless runs are repeatable)")
-    parser.add_argument("--size", default="800x480", metavar="WxH", help="window size")
+    low, high = SCREEN_SIDES
+    parser.add_argument("--size", default="800x480", metavar="WxH",
+                        help=f"window size, any WxH from {low} to {high} pixels a side "
+                             "(default 800x480)")
     parser.add_argument("--theme", default="dark", choices=("dark", "light"))
     parser.set_defaults(run=run)
 

@@ -22,6 +22,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
 from farkle_pi.rules import Roll, check_colours
 from farkle_pi.store import Store, StoredGame
 
@@ -42,7 +43,9 @@ def register(sub: Any) -> None:
     game_sub = parser.add_subparsers(dest="game_command", metavar="ACTION", required=True)
 
     new = _leaf(game_sub, "new", "start a new game (an unfinished one stays in the history)")
-    new.add_argument("--players", nargs="+", required=True, metavar="NAME")
+    new.add_argument("--players", nargs="+", required=True, metavar="NAME",
+                     help=f"in seat order: 1 to {MAX_PLAYERS} names of at most {MAX_NAME} "
+                          "characters, no two alike")
     add_rules_arguments(new)
     new.set_defaults(run=_run_new)
 

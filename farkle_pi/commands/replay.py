@@ -18,7 +18,7 @@ from farkle_pi.tray.reader import vision_reader
 def register(sub: Any) -> None:
     parser = sub.add_parser("replay", help="follow a recorded tray: settled throws, removals, "
                                            "prompts")
-    parser.add_argument("source", metavar="SOURCE", help=f"a video file or image folder "
+    parser.add_argument("source", metavar="SOURCE", help=f"a recording or a camera "
                                                          f"({SPEC_HELP})")
     parser.add_argument("--calibration", type=Path, metavar="FILE",
                         help="tray calibration from `farkle-pi calibrate`")
