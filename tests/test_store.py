@@ -563,3 +563,25 @@ def test_a_db_path_that_starts_with_file_is_a_file_name(
     assert [p.name for p in tmp_path.iterdir()] == ["file:g.db"]
     assert main(["history", "--db", "file:g.db"]) == 0
     assert "unfinished: Ann 0, Bob 0" in capsys.readouterr().out
+
+
+def test_a_file_that_is_no_sqlite_file_is_named_so_before_damage(tmp_path: Path) -> None:
+    """A calibration or a README given as --db by mistake: the line says to check the name
+    first (it told the players to move their file aside and restore a backup), and the file
+    is left as it was; a real database that is damaged still says so at once."""
+    calibration = tmp_path / "tray.json"
+    calibration.write_text('{"die_size_px": 30}\n')
+    with pytest.raises(FarkleError) as error:
+        Store(calibration)
+    message = str(error.value)
+    assert "not a SQLite file: check the name" in message and "\n" not in message
+    assert calibration.read_text() == '{"die_size_px": 30}\n'
+    damaged = tmp_path / "farkle.db"
+    _stored_game(damaged)
+    data = bytearray(damaged.read_bytes())
+    data[100:4096] = b"\xff" * (4096 - 100)  # the schema page, past SQLite's 100-byte header
+    damaged.write_bytes(bytes(data))
+    with pytest.raises(FarkleError) as error:
+        Store(damaged)
+    assert "the file is damaged: move it aside" in str(error.value)
+    assert "check the name" not in str(error.value)

@@ -422,14 +422,26 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
         return "another farkle-pi is using it: close it and try again"
     if "readonly" in text or "read-only" in text:
         return f"make the file and its folder writable, {ANOTHER}"
+    damaged = f"move it aside with its -wal and -shm files and restore a backup, {ANOTHER}"
+    if "not a database" in text and not _sqlite_header(path):  # a calibration, a README...
+        return ("it is not a SQLite file: check the name; if it is the games' file, it is "
+                f"damaged: {damaged}")
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return ("the file is damaged: move it aside with its -wal and -shm files and restore a "
-                f"backup, {ANOTHER}")
+        return f"the file is damaged: {damaged}"
     if "unable to open" in text:
         if path.exists() and not _may(path, os.R_OK):
             return f"this user may not read it: {TABLE_USER}"
         return f"check the folder exists and is writable, {ANOTHER}"
     return f"check the file, {ANOTHER}"
+
+
+def _sqlite_header(path: Path) -> bool:
+    """Whether the file starts as every SQLite database does (unreadable: say it does)."""
+    try:
+        with path.open("rb") as file:
+            return file.read(16) == b"SQLite format 3\x00"
+    except OSError:
+        return True
 
 
 def _cached(game_id: int, started: Any, rules: Any, summary: Any) -> GameRecord | None:
