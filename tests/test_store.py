@@ -416,6 +416,66 @@ def test_a_damaged_summary_of_a_finished_game_is_rebuilt_from_its_log(
         assert player_stats(store.records())[0].wins == 1
 
 
+def _replays(store: Store) -> list[str]:
+    """The statements that read a game's log (a replay), noted from here on."""
+    read: list[str] = []
+    store._db.set_trace_callback(
+        lambda sql: read.append(sql) if sql.startswith("SELECT body FROM events") else None)
+    return read
+
+
+def test_a_game_replayed_for_the_history_keeps_its_summary_and_is_not_replayed_again(
+        tmp_path: Path) -> None:
+    """Years of games: one abandoned mid-turn, or finished in a file from before summaries
+    were kept, must not be replayed at every start and every look at the history (800 such
+    games took 17 s on each start here, over a minute on a Pi)."""
+    rules = load_rules("standard", {"target": "300"})
+    with Store(tmp_path / "farkle.db") as store:
+        finished = store.new_game(["Ann", "Bob"], rules)
+        for command in (Throw(Roll.parse("111234")), Keep(Roll.parse("111")), Bank()):
+            finished.apply(command)
+        abandoned = store.new_game(["Cy"], rules)
+        abandoned.apply(Throw(Roll.parse("115234")))
+        store.new_game(["Dee"], rules)  # starting a new game leaves the other unfinished
+        with store._db:
+            store._db.execute("UPDATE games SET summary = NULL WHERE id = ?", (finished.id,))
+        read = _replays(store)
+        first = store.records()
+        assert len(read) == 3  # the finished game without its summary and both unfinished
+        read.clear()
+        assert store.records() == first and read == []
+        abandoned.apply(Keep(Roll.parse("115")))  # played on: its kept summary goes
+        (_, again, _) = store.records()
+        assert again.turns == () and again.faces == (2, 1, 1, 1, 1, 0) and len(read) == 1
+        assert store.game(abandoned.id).state.turn_points == 250
+
+
+def test_a_summary_rebuilt_from_fewer_events_than_its_game_has_now_is_not_kept(
+        tmp_path: Path) -> None:
+    """Another farkle-pi may play on a game between its replay and the summary's write: a
+    summary of the game as it was would hide that command from the history."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.new_game(["Ann"], load_rules("standard"))
+        table.apply(Throw(Roll.parse("115234")))
+        (stale,) = store.records()
+        with store._db:
+            store._db.execute("UPDATE games SET summary = NULL")
+        table.apply(Keep(Roll.parse("115")))
+        store._keep_summaries([(stale, 2)])  # rebuilt from the first two events
+        assert store._query("SELECT summary FROM games") == [(None,)]
+
+
+def test_a_report_replays_a_game_without_a_summary_and_writes_none(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        store.new_game(["Ann"], load_rules("standard")).apply(Throw(Roll.parse("115234")))
+    with Store(path, read_only=True) as report:
+        read = _replays(report)
+        assert report.records()[0].faces == (2, 1, 1, 1, 1, 0) and len(read) == 1
+    with closing(sqlite3.connect(path)) as db:
+        assert db.execute("SELECT summary FROM games").fetchall() == [(None,)]
+
+
 def test_a_finished_game_lives_in_the_database_file_alone(tmp_path: Path) -> None:
     """Until SQLite folds its -wal file in, a copy of farkle.db alone (a backup, a file moved
     aside) lacks the night's games: the end of each game folds it in."""

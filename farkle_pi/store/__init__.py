@@ -29,7 +29,8 @@ The public API:
   `.id`. `Refused` or a storage error (a one-line `FarkleError`) leave game and file unchanged.
 - `store.records() -> list[GameRecord]`: every game in brief (players, scores, winners, turn
   records, face counts), oldest first; finished games are read from a record written when they
-  end, so the history does not replay every game (`history()` / `GameSummary` are the same
+  end (a game that has none is replayed once, and its record kept), so the history does not
+  replay every game (`history()` / `GameSummary` are the same
   under their first names). `store.games()` replays each game in full.
 - `player_stats(records) -> list[PlayerStats]` and `fairness(face_counts) -> Fairness`
   (Pearson's chi-square of every die value thrown, its p-value, and the dice values it needs)

@@ -9,6 +9,7 @@ not at all. The log is append-only; undo is itself an event.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import shutil
 import sqlite3
@@ -56,10 +57,13 @@ _MIGRATIONS = {
         );
     """,
     # A finished game's GameRecord as JSON (NULL while it is played), so reading the history
-    # does not replay every game.
+    # does not replay every game. (`records()` also keeps those it had to rebuild, an
+    # unfinished game's included: the next command played on that game clears it.)
     2: "ALTER TABLE games ADD COLUMN summary TEXT;",
 }
 SCHEMA_VERSION = max(_MIGRATIONS)
+
+log = logging.getLogger(__name__)
 
 
 def default_path() -> Path:
@@ -89,6 +93,7 @@ class Store:
             # fix about disks or folders
             raise FarkleError(f"cannot open {self.path}: it is a folder, not a database file: "
                               f"name the file, e.g. {self.path / 'farkle.db'}, {ANOTHER}")
+        self._writes = not read_only  # a report writes nothing, not even a cache
         self._db = (read_only and self._open_to_read()) or self._open()
 
     def _open_to_read(self) -> sqlite3.Connection | None:
@@ -254,25 +259,49 @@ class Store:
             yield self.game(int(game_id))
 
     def records(self) -> list[GameRecord]:
-        """Every game in brief, oldest first: finished games from their record, others replayed.
+        """Every game in brief, oldest first: from their stored summaries; a game without
+        one (unfinished, or from before summaries were kept) or with a damaged one is replayed,
+        and its summary kept for the next time (not by a read-only store).
 
         An unfinished game that cannot be replayed (a hand-edited file, a log an older
         farkle-pi accepted) is left out, its reason in `left_out`: one bad game must not hide
         the whole night's history."""
         rows = self._query("SELECT id, started, rules, summary FROM games ORDER BY id")
         records = []
+        rebuilt: list[tuple[GameRecord, int]] = []
         self.left_out = []
         for game_id, started, rules, summary in rows:
             record = _cached(int(game_id), started, rules, summary)
-            if record is None:  # unfinished, or its cached summary damaged: from its log
-                try:
-                    state = self.game(int(game_id)).state
+            if record is None:  # unfinished, or its cached summary missing or damaged: from
+                try:  # its log
+                    stored = self.game(int(game_id))
                 except FarkleError as error:
                     self.left_out.append(f"{error} (left out)")
                     continue
-                record = GameRecord.of(int(game_id), str(started), state)
+                record = GameRecord.of(int(game_id), str(started), stored.state)
+                rebuilt.append((record, len(stored.game.events)))
             records.append(record)
+        self._keep_summaries(rebuilt)
         return records
+
+    def _keep_summaries(self, rebuilt: Sequence[tuple[GameRecord, int]]) -> None:
+        """Store the summaries just rebuilt from their logs, so the next reading does not
+        replay those games again (a game abandoned mid-turn, a file from before summaries
+        were kept, a damaged one): each only if its game still has the events it was rebuilt
+        from (the next command played on an unfinished game clears its summary again, in
+        `_append`). Best effort, and never by a report's read-only store: it is only a cache."""
+        if not rebuilt or not self._writes:
+            return
+        try:
+            with self.lock, _transaction(self._db):
+                self._db.executemany(
+                    "UPDATE games SET summary = ? WHERE id = ? "
+                    "AND (SELECT count(*) FROM events WHERE game = ?) = ?",
+                    [(record.to_json(), record.id, record.id, events)
+                     for record, events in rebuilt],
+                )
+        except sqlite3.Error as error:  # (a full disk, another writer holding the file)
+            log.warning("summaries not kept: %s", error)
 
     def history(self) -> list[GameRecord]:
         """The first API's name for `records()`, kept for callers that use it."""
