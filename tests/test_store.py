@@ -7,6 +7,7 @@ import shutil
 import sqlite3
 import threading
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -463,6 +464,39 @@ def test_a_summary_rebuilt_from_fewer_events_than_its_game_has_now_is_not_kept(
         table.apply(Keep(Roll.parse("115")))
         store._keep_summaries([(stale, 2)])  # rebuilt from the first two events
         assert store._query("SELECT summary FROM games") == [(None,)]
+
+
+def test_each_summary_is_parsed_once_until_it_changes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The history screen reads every game's summary at each look: years of games are
+    parsed once by the table, and a summary again only when it changes (an undo un-ends a
+    game; another farkle-pi writes)."""
+    parsed: list[int] = []
+    real = GameRecord.from_json
+
+    def parse(game_id: int, started: str, rules: str, text: str) -> GameRecord:
+        parsed.append(game_id)
+        return real(game_id, started, rules, text)
+
+    monkeypatch.setattr(GameRecord, "from_json", parse)
+    path = tmp_path / "farkle.db"
+    rules = load_rules("standard", {"target": "300"})
+    with Store(path) as store:
+        games = [store.new_game([name], rules) for name in ("Ann", "Bob")]
+        for game in games:
+            for command in (Throw(Roll.parse("111234")), Keep(Roll.parse("111")), Bank()):
+                game.apply(command)
+        first = store.records()
+        assert parsed == [1, 2]
+        parsed.clear()
+        assert store.records() == first and parsed == []
+        games[1].apply(Undo())  # Bob's game is not over after all
+        assert [r.over for r in store.records()] == [True, False] and parsed == []
+        assert [r.over for r in store.records()] == [True, False] and parsed == [2]
+        with closing(sqlite3.connect(path)) as other, other:
+            other.execute("UPDATE games SET summary = ? WHERE id = 1",
+                          (replace(first[0], scores=(999,)).to_json(),))
+        assert store.records()[0].scores == (999,) and parsed == [2, 1]
 
 
 def test_a_report_replays_a_game_without_a_summary_and_writes_none(tmp_path: Path) -> None:
