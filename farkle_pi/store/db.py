@@ -272,6 +272,7 @@ class Store:
         records = []
         rebuilt: list[tuple[GameRecord, int]] = []
         self.left_out = []
+        newest = rows[-1][0] if rows else None  # the game in play, if it is unfinished
         for game_id, started, rules, summary in rows:
             record = self._summary(int(game_id), started, rules, summary)
             if record is None:  # unfinished, or its cached summary missing or damaged: from
@@ -281,7 +282,8 @@ class Store:
                     self.left_out.append(f"{error} (left out)")
                     continue
                 record = GameRecord.of(int(game_id), str(started), stored.state)
-                rebuilt.append((record, len(stored.game.events)))
+                if record.over or game_id != newest:  # (the game in play changes at each
+                    rebuilt.append((record, len(stored.game.events)))  # command)
             records.append(record)
         self._keep_summaries(rebuilt)
         return records
@@ -306,17 +308,23 @@ class Store:
         replay those games again (a game abandoned mid-turn, a file from before summaries
         were kept, a damaged one): each only if its game still has the events it was rebuilt
         from (the next command played on an unfinished game clears its summary again, in
-        `_append`). Best effort, and never by a report's read-only store: it is only a cache."""
+        `_append`). Best effort, and never by a report's read-only store: it is only a cache,
+        so it does not wait for another writer either (the next reading tries again)."""
         if not rebuilt or not self._writes:
             return
         try:
-            with self.lock, _transaction(self._db):
-                self._db.executemany(
-                    "UPDATE games SET summary = ? WHERE id = ? "
-                    "AND (SELECT count(*) FROM events WHERE game = ?) = ?",
-                    [(record.to_json(), record.id, record.id, events)
-                     for record, events in rebuilt],
-                )
+            with self.lock:
+                self._db.execute("PRAGMA busy_timeout = 0")
+                try:
+                    with _transaction(self._db):
+                        self._db.executemany(
+                            "UPDATE games SET summary = ? WHERE id = ? "
+                            "AND (SELECT count(*) FROM events WHERE game = ?) = ?",
+                            [(record.to_json(), record.id, record.id, events)
+                             for record, events in rebuilt],
+                        )
+                finally:
+                    self._db.execute(f"PRAGMA busy_timeout = {int(self._timeout * 1000)}")
         except sqlite3.Error as error:  # (a full disk, another writer holding the file)
             log.warning("summaries not kept: %s", error)
 
