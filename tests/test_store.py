@@ -25,12 +25,13 @@ from farkle_pi.store import (
     GameRecord,
     GameSummary,
     Store,
+    db,
     default_path,
     face_totals,
     fairness,
     player_stats,
 )
-from farkle_pi.store.db import _MIGRATIONS, _fix
+from farkle_pi.store.db import _MIGRATIONS, StoredGame, _fix
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
@@ -451,6 +452,33 @@ def test_a_game_replayed_for_the_history_keeps_its_summary_and_is_not_replayed_a
         assert again.turns == () and again.faces == (2, 1, 1, 1, 1, 0) and len(read) == 2
         assert store.game(abandoned.id).state.turn_points == 250
         assert store._query("SELECT count(*) FROM games WHERE summary IS NULL") == [(1,)]
+
+
+def test_summaries_rebuilt_before_a_start_is_cut_short_are_kept(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rebuilding three years of summaries takes a minute on a Pi: players who pull the plug
+    halfway must not make the next start begin again from nothing."""
+    rules = load_rules("standard", {"target": "300"})
+    with Store(tmp_path / "farkle.db") as store:
+        for name in ("Ann", "Bob", "Cy", "Dee"):
+            game = store.new_game([name], rules)
+            for command in (Throw(Roll.parse("111234")), Keep(Roll.parse("111")), Bank()):
+                game.apply(command)
+        with store._db:
+            store._db.execute("UPDATE games SET summary = NULL")
+        monkeypatch.setattr(db, "KEEP_EVERY", 2)
+        real = store.game
+
+        def unplugged_at_the_fourth(game_id: int) -> StoredGame:
+            if game_id == 4:
+                raise KeyboardInterrupt
+            return real(game_id)
+
+        monkeypatch.setattr(store, "game", unplugged_at_the_fourth)
+        with pytest.raises(KeyboardInterrupt):
+            store.records()
+        kept = store._query("SELECT id FROM games WHERE summary IS NOT NULL ORDER BY id")
+        assert kept == [(1,), (2,)]
 
 
 def test_a_summary_is_not_kept_while_another_writer_holds_the_file(tmp_path: Path) -> None:

@@ -64,6 +64,10 @@ _MIGRATIONS = {
 SCHEMA_VERSION = max(_MIGRATIONS)
 
 log = logging.getLogger(__name__)
+# Summaries rebuilt by `records()` are stored this many at a time: rebuilding years of games
+# (a file from before summaries were kept) takes a minute on a Pi, and a start unplugged
+# halfway must not lose all of it
+KEEP_EVERY = 100
 
 
 def default_path() -> Path:
@@ -284,6 +288,9 @@ class Store:
                 record = GameRecord.of(int(game_id), str(started), stored.state)
                 if record.over or game_id != newest:  # (the game in play changes at each
                     rebuilt.append((record, len(stored.game.events)))  # command)
+                if len(rebuilt) >= KEEP_EVERY:  # a start cut short keeps what it did
+                    self._keep_summaries(rebuilt)
+                    rebuilt = []
             records.append(record)
         self._keep_summaries(rebuilt)
         return records
