@@ -28,6 +28,7 @@ import farkle_pi
 from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
 from farkle_pi.errors import FarkleError, no_permission
+from farkle_pi.mounts import forgotten, kept_in_memory
 
 PROBE_MARK = "farkle-probe: "
 LOW_DISK_MB = 200
@@ -640,9 +641,19 @@ def check_disk(config: Config) -> Finding:
     return Finding("disk", Status.OK, words)
 
 
+def check_kept(config: Config) -> Finding:
+    """The games survive a power-off: not under raspi-config's Overlay File System, nor on
+    a tmpfs (the table would seem to work all evening, then forget every game)."""
+    path = config.store.database
+    why = kept_in_memory(path)
+    if why:
+        return Finding("kept", Status.FAIL, forgotten(path, why))
+    return Finding("kept", Status.OK, f"{path.parent} is on a disk: games outlive a power-off")
+
+
 CHECKS: tuple[Check, ...] = (
     check_packages, check_files, check_reader, check_camera, check_calibration, check_display,
-    check_gpio, check_database, check_disk,
+    check_gpio, check_database, check_disk, check_kept,
 )
 
 

@@ -25,7 +25,7 @@ from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
 
 PARTS = ["config", "packages", "files", "reader", "camera", "calibration", "display", "gpio",
-         "database", "disk"]
+         "database", "disk", "kept"]
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:

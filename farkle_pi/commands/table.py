@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from farkle_pi.commands.config import add_config_option
@@ -110,6 +111,7 @@ def _play(args: argparse.Namespace, config: Config, surface: pygame.Surface,
             table.notice = live.notice  # e.g. learned dice to learn again
             live.start()
         app.buttons, table.buttons_trouble = open_buttons(config.buttons, app.actions)
+        table.kept_trouble = _kept_trouble(config.store.database)
         try:
             app.run()
         finally:
@@ -118,3 +120,16 @@ def _play(args: argparse.Namespace, config: Config, surface: pygame.Surface,
             if live is not None:
                 live.stop()
     return 0
+
+
+def _kept_trouble(database: Path) -> str:
+    """The players' line when the database lives in memory only (an overlay file system):
+    every game of the evening would be forgotten at the next power-off. The journal gets the
+    whole story and the fix, as `farkle-pi doctor` gives them."""
+    from farkle_pi.mounts import NOTICE, forgotten, kept_in_memory
+
+    why = kept_in_memory(database)
+    if not why:
+        return ""
+    logging.getLogger(__name__).warning("%s", forgotten(database, why))
+    return NOTICE

@@ -164,6 +164,8 @@ class Table:
         self.camera_opening = ""  # that the camera is starting (the app says), "" if not
         self.tray_waiting = ""  # why the tray reads nothing now (an arm in it), "" if nothing
         self.buttons_trouble = ""  # GPIO buttons that should work and do not, for the evening
+        # the database in memory only (mounts.NOTICE: an overlay file system), for the evening
+        self.kept_trouble = ""
         self.prompt = trouble
         # for the players at the start (a calibration to make or to renew): below every other
         # line, until a new game starts
@@ -207,14 +209,14 @@ class Table:
             # no camera yet: the table starts all the same and says so here
             return TableView(screen="setup", setup=self.setup, error=self.error,
                              prompt=self.camera_lost or self.prompt or self._camera_note()
-                             or self.buttons_trouble or self.notice)
+                             or self._evening_trouble or self.notice)
         banner = self._banner()
         shown = Shown(
             screen="results" if banner else self.screen,
             selected=self.selected,
             banner=banner,
             prompt=(self.camera_lost if self.screen == "throw" else "") or self._next_unread()
-            or self._tray_waiting() or self.prompt or self._camera_note() or self.buttons_trouble
+            or self._tray_waiting() or self.prompt or self._camera_note() or self._evening_trouble
             or self.notice or self._commitment_note(state),
             typed=self.entry.text,
             error=self.error,
@@ -266,6 +268,11 @@ class Table:
         if len(set(colours)) < 2 or not 0 <= k < len(colours):
             return ""
         return f"enter the face of the {colours[k]} die (or throw again)"
+
+    @property
+    def _evening_trouble(self) -> str:
+        """What stays wrong all evening: the games not kept, then buttons that do not work."""
+        return self.kept_trouble or self.buttons_trouble
 
     def _camera_note(self) -> str:
         return self.camera_opening if self.mode == "camera" else ""

@@ -1,0 +1,117 @@
+"""Whether a file's disk keeps it after a power-off.
+
+Raspberry Pi OS offers an "Overlay File System" (raspi-config): the card is mounted read-only
+and every write goes to memory, to protect the card from power cuts. farkle-pi's database
+survives power cuts by itself (SQLite's write-ahead log, synchronous=FULL), and under the
+overlay it would seem to work all evening and then forget every game at the next power-off.
+So the table and `farkle-pi doctor` ask here, from the kernel's mount table.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import NamedTuple
+
+IN_MEMORY = ("tmpfs", "ramfs")
+MOUNTINFO = Path("/proc/self/mountinfo")
+CMDLINE = Path("/proc/cmdline")
+# raspi-config's overlay (the overlayroot package) and the older overlay boot scripts
+OVERLAY_BOOT = re.compile(r"(^|\s)(overlayroot=tmpfs\S*|boot=overlay)(\s|$)")
+
+
+class Mount(NamedTuple):
+    point: str
+    fstype: str
+    options: str  # the file system's own (for an overlay: lowerdir, upperdir, workdir)
+
+
+def kept_in_memory(path: Path, mountinfo: str | None = None, cmdline: str | None = None) -> str:
+    """What keeps `path` in memory only ("" if nothing does, or the mount table cannot be
+    read): a tmpfs or ramfs, or an overlay whose changes go to one. The mount table and the
+    kernel's command line default to this machine's (tests give their own)."""
+    try:
+        mounts = parse(MOUNTINFO.read_text() if mountinfo is None else mountinfo)
+    except OSError:
+        return ""
+    mount = containing(mounts, str(_existing(path)))
+    if mount is None:
+        return ""
+    if mount.fstype in IN_MEMORY:
+        return f"{mount.point} is a {mount.fstype}, kept in memory"
+    if mount.fstype != "overlay":
+        return ""
+    upper = _option(mount.options, "upperdir")
+    below = containing(mounts, upper) if upper else None
+    if below is not None and below.fstype in IN_MEMORY:
+        return f"{mount.point} is an overlay whose changes go to memory ({below.point})"
+    if below is None or below.fstype == "overlay":  # (not visible here: ask how it booted)
+        try:
+            booted = CMDLINE.read_text() if cmdline is None else cmdline
+        except OSError:
+            return ""
+        if OVERLAY_BOOT.search(booted):
+            return (f"{mount.point} is the read-only card's overlay, its changes kept in "
+                    "memory (raspi-config's Overlay File System)")
+    return ""
+
+
+def forgotten(path: Path, why: str) -> str:
+    """The one line that says so, with the fix."""
+    fix = ("turn the overlay off (sudo raspi-config nonint do_overlayfs 1, then reboot) or "
+           if "overlay" in why else "")
+    return (f"{path}: {why}, so every game is forgotten at the next power-off: {fix}set "
+            "[store] database to a disk that keeps its files")
+
+
+# The table's line for the players (the journal and doctor have the whole story)
+NOTICE = "games are NOT kept: the card is in memory-only mode - see farkle-pi doctor"
+
+
+def parse(mountinfo: str) -> list[Mount]:
+    """The mounts of /proc/self/mountinfo, in its order (a later one over the same point
+    hides the earlier)."""
+    mounts = []
+    for line in mountinfo.splitlines():
+        fields = line.split()
+        if "-" not in fields[6:]:
+            continue
+        dash = fields.index("-", 6)
+        if len(fields) < dash + 3 or len(fields) < 5:
+            continue
+        options = fields[dash + 3] if len(fields) > dash + 3 else ""
+        mounts.append(Mount(_unescape(fields[4]), fields[dash + 1], options))
+    return mounts
+
+
+def containing(mounts: list[Mount], path: str) -> Mount | None:
+    """The mount `path` is on: the longest mount point above it, the last mounted there."""
+    best: Mount | None = None
+    for mount in mounts:
+        point = mount.point.rstrip("/") + "/"
+        if (path + "/").startswith(point) and (
+                best is None or len(mount.point) >= len(best.point)):
+            best = mount
+    return best
+
+
+def _option(options: str, name: str) -> str:
+    for option in re.split(r"(?<!\\),", options):
+        key, _, value = option.partition("=")
+        if key == name:
+            return _unescape(value.replace("\\,", ","))
+    return ""
+
+
+def _unescape(text: str) -> str:
+    """The kernel writes a space, tab, line break or backslash in a path as \\ooo (octal)."""
+    return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), text)
+
+
+def _existing(path: Path) -> Path:
+    """`path` made absolute with its links followed, up to the nearest folder that exists
+    (the database may not be made yet)."""
+    path = path.resolve()
+    while not path.exists() and path.parent != path:
+        path = path.parent
+    return path
