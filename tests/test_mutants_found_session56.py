@@ -124,6 +124,19 @@ def test_a_knocked_over_die_read_as_another_face_is_still_the_dice_left_lying(
     assert state is not None and state.turn_points == 200 and len(state.throws) == 1
 
 
+def test_the_highest_die_left_lying_knocked_over_is_no_throw(tmp_path: Path) -> None:
+    """Ann kept 1 5 5 of 1 5 5 2 3 6; taking them out knocked the 6 onto its edge: the cocked
+    die may stand for any die of the throw, the last of its sorted dice too."""
+    thrown = placed("155236")
+    table = restarted(tmp_path, "standard", [News("settled", thrown),
+                                              News("removed", thrown[:3])])
+    lying = (thrown[3], thrown[4], TrayDie(None, center=thrown[5].center, flat=False))
+    table.tray(News("settled", lying, resumed=True))
+    state = table.state
+    assert table.view().prompt != PROMPTS["cocked"]
+    assert state is not None and state.turn_points == 200 and len(state.throws) == 1
+
+
 @pytest.mark.parametrize("faces", [(1, 2), (2, 2)])
 def test_a_throw_while_the_table_was_down_of_the_last_throw_s_faces_is_told(
         tmp_path: Path, faces: tuple[int, int]) -> None:
