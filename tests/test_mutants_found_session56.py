@@ -15,6 +15,7 @@ from test_review56_found import hot  # noqa: F401 (the fixture)
 from tray_news import TrayDie
 from tray_news import TrayNews as News
 
+from farkle_pi.errors import FarkleError
 from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.presses import HELD, THROWN_FIRST
@@ -197,3 +198,12 @@ def test_the_mixed_three_chosen_is_the_one_kept_by_bank_and_by_a_tap(
             table.handle(Action("option", value=mixed, tapped=True))
             state = table.state
             assert table.error == "" and state is not None and state.turn_points == 500
+
+
+def test_a_pasted_rules_name_is_quoted_by_its_start() -> None:
+    """A rules name of 3,000 characters (a paste gone wrong into --set name=...) is refused in
+    a line quoting its first 32 characters, not all 3,000 (the 33-character case in
+    test_rules_presets fits a line either way)."""
+    with pytest.raises(FarkleError, match="the rules' name goes on one line") as refused:
+        load_rules("standard", {"name": "z" * 3000})
+    assert len(str(refused.value)) < 300 and "z" * 32 + "…" in str(refused.value)
