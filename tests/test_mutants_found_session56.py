@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from gpiozero.pins.mock import MockFactory
-from test_presses import Tabletop, bank
+from test_presses import PINS, Tabletop, bank
 from test_review55_found import placed, restarted
 from test_review56_found import hot  # noqa: F401 (the fixture)
 from tray_news import TrayDie
@@ -207,3 +207,27 @@ def test_a_pasted_rules_name_is_quoted_by_its_start() -> None:
     with pytest.raises(FarkleError, match="the rules' name goes on one line") as refused:
         load_rules("standard", {"name": "z" * 3000})
     assert len(str(refused.value)) < 300 and "z" * 32 + "…" in str(refused.value)
+
+
+def test_bank_pressed_again_once_the_tray_is_still_banks_once(
+        tmp_path: Path, mock_pins: MockFactory) -> None:
+    """Ann's BANK waits for a hand in the tray; the tray goes still and she presses BANK again
+    before the wait ends: that BANK banks, and the one that waited is dropped, not played
+    on after it (as BANK on Bob's turn: refused, with an error line he did not cause)."""
+    top = Tabletop(tmp_path, mock_pins, "camera")
+    try:
+        for kind, faces in (("settled", "111234"), ("removed", "111"), ("removed", "234")):
+            top.tray(kind, faces)
+        top.app.step()
+        top.rolling = True
+        top.press(PINS.bank)
+        assert top.app.view is not None and top.app.view.prompt == HELD
+        top.rolling = False
+        top.press(PINS.bank, after=0.5)
+        state = top.table.state
+        assert top.scores() == {"Ann": 1000, "Bob": 0} and top.table.error == ""
+        assert state is not None and state.player.name == "Bob" and len(state.turns) == 1
+        assert state.phase == "start"
+        assert top.app.view is not None and top.app.view.prompt != HELD
+    finally:
+        top.close()
