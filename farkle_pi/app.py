@@ -118,7 +118,7 @@ class App:
                          action.kind)
             elif self.bank_hold is None or not self.bank_hold.takes(action, self.table):
                 if self.bank_hold is not None:
-                    self.bank_hold.passed_over()
+                    self.bank_hold.passed_over(action, self.table)
                 self.table.handle(action)
             self.seen.look(self.table, watched=(action.tapped and action.kind == "die")
                            or (action.kind == "next" and framed is not None))

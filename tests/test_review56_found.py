@@ -46,6 +46,28 @@ def test_bank_held_while_the_keep_grows_to_hot_dice_still_banks(hot: Tabletop) -
     assert hot.table.error == ""
 
 
+def test_bank_pressed_again_under_a_banner_that_came_while_it_waited_still_banks(
+        hot: Tabletop) -> None:
+    """Session 57: Ann hits BANK as her hand takes the three 5s out; they join her keep and
+    HOT DICE covers the screen while her hand is still in the tray. Seeing nothing bank, she
+    presses BANK again: it takes the banner away, and the BANK waiting stays (it was dropped
+    as "another input", and two presses of BANK banked nothing)."""
+    hot.rolling = True
+    hot.press(PINS.bank, after=1.0)
+    assert hot.app.view is not None and hot.app.view.prompt == HELD
+    hot.tray("removed", "555")
+    hot.app.step()
+    assert hot.table.view().banner is not None
+    hot.press(PINS.bank, after=0.6)
+    view = hot.app.view
+    assert view is not None and view.banner is None and view.prompt == HELD
+    hot.now += 0.5
+    hot.rolling = False
+    hot.app.step()
+    assert hot.scores() == {"Ann": 2500, "Bob": 0}
+    assert hot.table.error == ""
+
+
 def test_bank_under_the_hot_dice_banner_while_dice_are_picked_up_only_takes_it_away(
         hot: Tabletop) -> None:
     """HOT DICE covers the screen; Ann's hand gathers her dice and BANK is pressed under the

@@ -105,11 +105,14 @@ class BankHold:
         self._held = (action, self.clock(), len(state.throws))
         return True
 
-    def passed_over(self) -> None:
+    def passed_over(self, action: Action, table: Table) -> None:
         """Another input came while BANK waited (UNDO of the keep, NEXT to another option, a
         tap, even one showing the scoreboard): the player went on with something else, so the
-        BANK waiting is dropped."""
-        self._held = None
+        BANK waiting is dropped. BANK again under a banner that came meanwhile only takes the
+        banner away: the player still wants to bank, so the BANK waiting stays (it was dropped,
+        and two presses of BANK banked nothing)."""
+        if not (action.kind == "bank" and action.button and table.banner_up()):
+            self._held = None
 
     def release(self, table: Table) -> None:
         """Once the tray is still (or HOLD_SECONDS passed): the BANK, unless a throw came first."""
