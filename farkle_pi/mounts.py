@@ -9,6 +9,7 @@ So the table and `farkle-pi doctor` ask here, from the kernel's mount table.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import NamedTuple
@@ -31,7 +32,8 @@ def kept_in_memory(path: Path, mountinfo: str | None = None, cmdline: str | None
     read): a tmpfs or ramfs, or an overlay whose changes go to one. The mount table and the
     kernel's command line default to this machine's (tests give their own)."""
     try:
-        mounts = parse(MOUNTINFO.read_text() if mountinfo is None else mountinfo)
+        # (as bytes: the kernel writes a mount point's name as it is, not always UTF-8)
+        mounts = parse(os.fsdecode(MOUNTINFO.read_bytes()) if mountinfo is None else mountinfo)
     except OSError:
         return ""
     mount = containing(mounts, str(_existing(path)))
@@ -47,7 +49,7 @@ def kept_in_memory(path: Path, mountinfo: str | None = None, cmdline: str | None
         return f"{mount.point} is an overlay whose changes go to memory ({below.point})"
     if below is None or below.fstype == "overlay":  # (not visible here: ask how it booted)
         try:
-            booted = CMDLINE.read_text() if cmdline is None else cmdline
+            booted = os.fsdecode(CMDLINE.read_bytes()) if cmdline is None else cmdline
         except OSError:
             return ""
         if OVERLAY_BOOT.search(booted):

@@ -129,3 +129,16 @@ def test_the_table_says_so_all_evening(monkeypatch: pytest.MonkeyPatch, tmp_path
         assert table.view().prompt == NOTICE  # (the games first: the buttons have keys)
     info.write_text(PLAIN)
     assert _kept_trouble(tmp_path / "farkle.db") == ""
+
+
+def test_a_mount_point_named_in_another_encoding_does_not_stop_the_table(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The kernel writes a mount point's bytes as they are (a USB stick named in Latin-1): the
+    mount table is no UTF-8 then, and reading it must not raise (the table would not start),
+    nor hide a tmpfs elsewhere."""
+    info = tmp_path / "mountinfo"
+    info.write_bytes(PLAIN.encode() + b"43 20 8:1 / /media/pi/Caf\xe9 rw - vfat /dev/sda1 rw\n"
+                     + f"44 20 0:34 / {tmp_path} rw - tmpfs tmpfs rw\n".encode())
+    monkeypatch.setattr(mounts, "MOUNTINFO", info)
+    assert _kept_trouble(tmp_path / "farkle.db") == NOTICE
+    assert kept_in_memory(DB) == ""
