@@ -588,6 +588,11 @@ def check_database(config: Config) -> Finding:
                 f"{path} cannot be opened: the disk is full ({verdict}); free some disk "
                 "space (sudo apt clean; journalctl --vacuum-size=50M): nothing stored is lost"
             ))
+    if verdict != "ok" and "not a database" in verdict:
+        from farkle_pi.store.db import _sqlite_header
+
+        if not _sqlite_header(path):  # a calibration, a README: the store's line, which says
+            return _games_finding(path)  # to check the name (not to move the file aside)
     if verdict != "ok":
         # quick_check lists every damaged page after a "*** in database main ***" line: the
         # first damage is enough

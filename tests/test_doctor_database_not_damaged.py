@@ -66,3 +66,16 @@ def test_a_read_only_mount_is_not_an_ownership_problem(
     assert "mounted read-only" in finding.message and "chown" not in finding.message
     monkeypatch.setattr(os, "statvfs", real)
     assert doctor.check_database(Config(store=StoreConfig(database=path))).status is Status.OK
+
+
+def test_a_file_that_is_no_sqlite_file_is_named_so_by_the_doctor_too(tmp_path: Path) -> None:
+    """A calibration given as the database by mistake: the doctor said it was damaged and to
+    move it aside ("a new one starts empty"), and the camera lost its calibration; the table
+    says to check the name first, and so does the doctor now. The file is left as it was."""
+    calibration = tmp_path / "tray.json"
+    calibration.write_text('{"die_size_px": 30}\n')
+    finding = doctor.check_database(Config(store=StoreConfig(database=calibration)))
+    assert finding.status is Status.FAIL and "\n" not in finding.message
+    assert "not a SQLite file: check the name" in finding.message
+    assert "a new one starts empty" not in finding.message
+    assert calibration.read_text() == '{"die_size_px": 30}\n'
