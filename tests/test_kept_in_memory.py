@@ -142,3 +142,13 @@ def test_a_mount_point_named_in_another_encoding_does_not_stop_the_table(
     monkeypatch.setattr(mounts, "MOUNTINFO", info)
     assert _kept_trouble(tmp_path / "farkle.db") == NOTICE
     assert kept_in_memory(DB) == ""
+
+
+def test_a_check_that_fails_does_not_stop_the_table(monkeypatch: pytest.MonkeyPatch,
+                                                    tmp_path: Path) -> None:
+    """The table starts whatever the mount table holds; the journal says the check failed."""
+    def broken(*_: object) -> str:
+        raise IndexError("an odd mount table")
+
+    monkeypatch.setattr(mounts, "kept_in_memory", broken)
+    assert _kept_trouble(tmp_path / "farkle.db") == ""

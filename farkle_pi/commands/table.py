@@ -128,7 +128,12 @@ def _kept_trouble(database: Path) -> str:
     whole story and the fix, as `farkle-pi doctor` gives them."""
     from farkle_pi.mounts import NOTICE, forgotten, kept_in_memory
 
-    why = kept_in_memory(database)
+    try:
+        why = kept_in_memory(database)
+    except Exception:  # a check that fails must not keep the table from starting
+        logging.getLogger(__name__).warning("cannot tell whether %s outlives a power-off",
+                                            database, exc_info=True)
+        return ""
     if not why:
         return ""
     logging.getLogger(__name__).warning("%s", forgotten(database, why))
