@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
+from datetime import datetime
 from enum import StrEnum
 from importlib import metadata
 from pathlib import Path
@@ -29,6 +30,7 @@ from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
 from farkle_pi.errors import FarkleError, no_permission
 from farkle_pi.mounts import forgotten, kept_in_memory
+from farkle_pi.store.backup import backup_note, backup_path
 
 PROBE_MARK = "farkle-probe: "
 LOW_DISK_MB = 200
@@ -600,7 +602,7 @@ def check_database(config: Config) -> Finding:
         verdict = next((line for line in lines if not line.startswith("*** ")), lines[0])
         return Finding("database", Status.FAIL, (
             f"{path} is damaged ({verdict}); stop the table and move the file aside with its "
-            "-wal and -shm files: a new one starts empty"
+            f"-wal and -shm files, then {backup_note(path) or 'a new one starts empty'}"
         ))
     return _games_finding(path)
 
@@ -653,7 +655,15 @@ def check_kept(config: Config) -> Finding:
     why = kept_in_memory(path)
     if why:
         return Finding("kept", Status.FAIL, forgotten(path, why))
-    return Finding("kept", Status.OK, f"{path.parent} is on a disk: games outlive a power-off")
+    copy = backup_path(path)
+    made = (f"; {copy.name} is their copy of {_when(copy)}" if copy.is_file()
+            else "; the table makes a copy of them beside it when it starts")
+    return Finding("kept", Status.OK,
+                   f"{path.parent} is on a disk: games outlive a power-off{made}")
+
+
+def _when(path: Path) -> str:
+    return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
 
 
 CHECKS: tuple[Check, ...] = (

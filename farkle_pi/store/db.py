@@ -34,6 +34,7 @@ from farkle_pi.game import (
 )
 from farkle_pi.game.seating import check_seating
 from farkle_pi.rules import RuleSet
+from farkle_pi.store.backup import back_up, backup_note
 from farkle_pi.store.records import GameRecord
 
 # Each schema version as the step from the one before (0: an empty file); never edit a step.
@@ -176,6 +177,13 @@ class Store:
                 self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         except sqlite3.Error:
             pass
+
+    def back_up(self) -> bool:
+        """A copy of the games beside the file (backup.py), by a store that writes and whose
+        file is kept (not a report's, not the demo's); False where none was made."""
+        if not (self.kept and self._writes):
+            return False
+        return back_up(self.path)  # (SQLite's copy reads the log too: nothing need be folded)
 
     def _refuse_foreign(self, db: sqlite3.Connection) -> None:
         """Another program's database (tables, but never migrated by farkle-pi) is left as it
@@ -443,8 +451,9 @@ class StoredGame:
                 raise
             ended = after.state.over and not self.game.state.over
             self.game = after
-        if ended:
+        if ended:  # (the night's games in farkle.db alone, and copied beside it)
             self.store.fold_in()
+            self.store.back_up()
         return [events for _, events in played]
 
 
@@ -483,7 +492,8 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
         return "another farkle-pi is using it: close it and try again"
     if "readonly" in text or "read-only" in text:
         return f"make the file and its folder writable, {ANOTHER}"
-    damaged = f"move it aside with its -wal and -shm files and restore a backup, {ANOTHER}"
+    damaged = (f"move it aside with its -wal and -shm files and "
+               f"{backup_note(path) or 'restore a backup'}, {ANOTHER}")
     if "not a database" in text and not _sqlite_header(path):  # a calibration, a README...
         return ("it is not a SQLite file: check the name; if it is the games' file, it is "
                 f"damaged: {damaged}")

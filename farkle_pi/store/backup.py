@@ -1,0 +1,77 @@
+"""A copy of the games beside the database, made when the table starts and when a game ends.
+
+The store survives a pulled plug (write-ahead log, synchronous=FULL) as far as the card honours
+what it is told; a cheap card, or a card going bad, can still damage the file, and then the
+years of history would go with it. The copy is made with SQLite's online backup (a consistent
+copy while the table goes on), only from a file that passes SQLite's quick check (a damaged
+file never replaces the last good copy), and through a part file renamed over the old copy (a
+full disk or a pulled plug leaves the old copy, never half of one).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+from contextlib import closing
+from datetime import datetime
+from pathlib import Path
+
+from farkle_pi.files import give_to_folder_owner, sqlite_name
+
+log = logging.getLogger(__name__)
+
+SUFFIX = ".backup"
+
+
+def backup_path(database: Path) -> Path:
+    """Where the copy of `database` is kept: farkle.db.backup beside farkle.db."""
+    return database.with_name(database.name + SUFFIX)
+
+
+def back_up(database: Path) -> bool:
+    """Copy `database` to its backup; False (and a line in the log) where it was not: the
+    file fails SQLite's quick check, or the copy could not be written (the games themselves
+    are in the database either way)."""
+    target = backup_path(database)
+    part = target.with_name(target.name + ".part")
+    try:
+        with closing(sqlite3.connect(f"{Path(sqlite_name(database)).as_uri()}?mode=ro",
+                                     uri=True, timeout=5)) as source:
+            verdict = str(source.execute("PRAGMA quick_check").fetchone()[0])
+            if verdict != "ok":
+                log.warning("no backup made: %s fails SQLite's quick check (%s); %s is the "
+                            "last good copy", database, verdict.splitlines()[0], target)
+                return False
+            part.unlink(missing_ok=True)
+            with closing(sqlite3.connect(sqlite_name(part))) as copy:
+                source.backup(copy)
+                copy.execute("PRAGMA journal_mode=DELETE")  # one file, no log beside it
+        _flush(part)
+        os.replace(part, target)
+        give_to_folder_owner(target)
+        _flush(target.parent)
+    except (sqlite3.Error, OSError) as error:
+        log.warning("no backup of %s made: %s", database, error)
+        part.unlink(missing_ok=True)
+        return False
+    return True
+
+
+def backup_note(database: Path) -> str:
+    """What to do with a damaged database when its backup is there ("" if there is none)."""
+    target = backup_path(database)
+    try:
+        made = datetime.fromtimestamp(target.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+    except OSError:
+        return ""
+    return f"copy its backup {target} (made {made}) in its place"
+
+
+def _flush(path: Path) -> None:
+    """Onto the card: a file's bytes, or a folder's names."""
+    handle = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)

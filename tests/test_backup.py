@@ -1,0 +1,148 @@
+"""A copy of the games beside the database (store/backup.py): made when a game ends and when
+the table starts, never from a damaged file, never half-written, and named where a damaged
+database is told."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+from game_script import parse_script
+
+from farkle_pi import doctor
+from farkle_pi.config import Config, StoreConfig
+from farkle_pi.doctor import Status
+from farkle_pi.errors import FarkleError
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.store.backup import back_up, backup_path
+
+ENDS = "throw 115234\nkeep 115\nbank\nthrow 234662"  # Ann banks 250 of 200: Bob's Farkle ends it
+
+
+def _game_to_the_end(store: Store) -> None:
+    table = store.new_game(["Ann", "Bob"], load_rules("standard", {"target": "200"}))
+    for command in parse_script(ENDS):
+        table.apply(command)
+    assert table.state.over
+
+
+def _games(path: Path) -> list[tuple[int, bool, tuple[int, ...]]]:
+    with Store(path, read_only=True) as store:
+        return [(r.id, r.over, r.scores) for r in store.records()]
+
+
+def test_a_game_s_end_copies_the_games_beside_the_database(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        _game_to_the_end(store)
+        assert _games(backup_path(path)) == [(1, True, (250, 0))]
+        store.new_game(["Cy", "Dee"], load_rules("standard"))  # not over: no new copy
+        assert _games(backup_path(path)) == [(1, True, (250, 0))]
+        assert store.back_up()  # (as the table's start: the game in play, in the log, too)
+        assert _games(backup_path(path)) == [(1, True, (250, 0)), (2, False, (0, 0))]
+    assert backup_path(path) == tmp_path / "farkle.db.backup"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["farkle.db", "farkle.db.backup"]
+
+
+def test_the_copy_replaces_a_damaged_file(tmp_path: Path) -> None:
+    """The players' way back: the damaged file moved aside, the copy put in its place."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        _game_to_the_end(store)
+    path.write_bytes(backup_path(path).read_bytes())
+    with Store(path) as store:
+        assert [(r.id, r.over) for r in store.records()] == [(1, True)]
+        store.new_game(["Ann"], load_rules("standard"))  # and the table plays on with it
+
+
+def test_a_damaged_file_never_replaces_the_last_good_copy(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        _game_to_the_end(store)
+    good = backup_path(path).read_bytes()
+    with sqlite3.connect(path) as db:  # pages enough that one in the middle can be spoilt
+        db.execute("CREATE TABLE filler (x TEXT)")
+        db.executemany("INSERT INTO filler VALUES (?)", [("x" * 500,)] * 400)
+    db.close()
+    data = bytearray(path.read_bytes())
+    page = 4096
+    data[page * 20:page * 21] = b"\x0d" + b"\xff" * (page - 1)  # a leaf page's cells gone bad
+    path.write_bytes(bytes(data))
+    with caplog.at_level(logging.WARNING):
+        assert back_up(path) is False
+    assert "no backup" in caplog.text and "malformed" in caplog.text
+    assert backup_path(path).read_bytes() == good
+    assert not backup_path(path).with_name("farkle.db.backup.part").exists()
+
+
+def test_a_copy_that_cannot_be_written_leaves_the_old_one_and_the_games(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A full disk while copying: the old copy stays whole, the part file goes, the game's
+    end is stored all the same and nothing is raised at the table."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        _game_to_the_end(store)
+        good = backup_path(path).read_bytes()
+
+        def full(*_: object) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr("farkle_pi.store.backup.os.replace", full)
+        with caplog.at_level(logging.WARNING):
+            _game_to_the_end(store)
+        assert "No space left on device" in caplog.text
+        assert [r.over for r in store.records()] == [True, True]
+    assert backup_path(path).read_bytes() == good
+    assert not (tmp_path / "farkle.db.backup.part").exists()
+
+
+def test_reports_and_the_demo_make_no_copy(tmp_path: Path) -> None:
+    path = tmp_path / "farkle.db"
+    with Store(path, kept=False) as store:
+        _game_to_the_end(store)
+        assert store.back_up() is False
+    assert not backup_path(path).exists()
+    with Store(path, read_only=True) as report:
+        assert report.back_up() is False
+    assert not backup_path(path).exists()
+
+
+def test_a_damaged_database_names_its_copy(tmp_path: Path) -> None:
+    """The store's line and doctor's say where the copy is and when it was made (they said
+    "restore a backup", and nothing made one)."""
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        _game_to_the_end(store)
+    data = bytearray(path.read_bytes())
+    data[100:4096] = b"\xff" * (4096 - 100)  # the schema page, past the 100-byte header
+    path.write_bytes(bytes(data))
+    with pytest.raises(FarkleError) as error:
+        Store(path)
+    assert f"copy its backup {backup_path(path)} (made " in str(error.value)
+    finding = doctor.check_database(Config(store=StoreConfig(database=path)))
+    assert finding.status is Status.FAIL
+    assert f"then copy its backup {backup_path(path)} (made " in finding.message
+    assert "copy of" in doctor.check_kept(Config(store=StoreConfig(database=path))).message
+
+
+def test_the_table_copies_the_games_when_it_starts(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`farkle-pi table` (what the Pi starts at boot) copies the games before the evening."""
+    from farkle_pi.app import App
+    from farkle_pi.cli import main
+
+    path = tmp_path / "farkle.db"
+    with Store(path, kept=False) as store:  # (a game's end without its copy)
+        _game_to_the_end(store)
+    config = tmp_path / "config.toml"
+    config.write_text('[table]\ndice = "virtual"\n[screen]\nsize = "480x320"\n'
+                      f'fullscreen = false\n[store]\ndatabase = "{path}"\n')
+    monkeypatch.setattr(App, "run", lambda self: None)
+    assert not backup_path(path).exists()
+    assert main(["table", "--config", str(config)]) == 0
+    assert _games(backup_path(path)) == [(1, True, (250, 0))]
