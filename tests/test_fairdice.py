@@ -139,6 +139,6 @@ def test_a_db_named_file_colon_keeps_its_seeds_in_that_file(
     resumed with manual dice, and verify was a traceback."""
     monkeypatch.chdir(tmp_path)
     game = play_virtual_game(Path("file:g.db"))
-    assert [p.name for p in tmp_path.iterdir()] == ["file:g.db"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file:g.db", "file:g.db.backup"]
     assert main(["verify", "--db", "file:g.db", str(game)]) == 0
     assert f"game {game}: OK" in capsys.readouterr().out
