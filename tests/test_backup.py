@@ -146,3 +146,29 @@ def test_the_table_copies_the_games_when_it_starts(tmp_path: Path,
     assert not backup_path(path).exists()
     assert main(["table", "--config", str(config)]) == 0
     assert _games(backup_path(path)) == [(1, True, (250, 0))]
+
+
+@pytest.mark.parametrize("trouble", ["a folder", "a read-only card"])
+def test_a_part_file_that_cannot_be_removed_never_stops_a_game_s_end(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        trouble: str) -> None:
+    """The part file could not be removed (a folder of that name; a card going bad, which
+    the kernel remounts read-only: removing even a missing file is then EROFS): the removal
+    after the failure raised it again, out of the game's end, past `except`."""
+    path = tmp_path / "farkle.db"
+    part = tmp_path / "farkle.db.backup.part"
+    with Store(path) as store:
+        if trouble == "a folder":
+            part.mkdir()
+        else:
+            def read_only(*_: object, **__: object) -> None:
+                raise OSError(30, "Read-only file system")
+
+            monkeypatch.setattr("farkle_pi.store.backup.os.unlink", read_only)
+        with caplog.at_level(logging.WARNING):
+            _game_to_the_end(store)  # nothing raised at the table
+            assert store.back_up() is False
+        monkeypatch.undo()
+        assert "no backup" in caplog.text
+        assert [r.over for r in store.records()] == [True]
+    assert not backup_path(path).exists()

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
-from contextlib import closing
+from contextlib import closing, suppress
 from datetime import datetime
 from pathlib import Path
 
@@ -53,7 +53,8 @@ def back_up(database: Path) -> bool:
         _flush(target.parent)
     except (sqlite3.Error, OSError) as error:
         log.warning("no backup of %s made: %s", database, error)
-        part.unlink(missing_ok=True)
+        with suppress(OSError):  # (a folder of that name, a card remounted read-only)
+            part.unlink(missing_ok=True)
         return False
     return True
 
