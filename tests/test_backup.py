@@ -172,3 +172,33 @@ def test_a_part_file_that_cannot_be_removed_never_stops_a_game_s_end(
         assert "no backup" in caplog.text
         assert [r.over for r in store.records()] == [True]
     assert not backup_path(path).exists()
+
+
+def test_the_copy_never_takes_the_space_the_games_need(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A card nearly full: a first copy as large as the database would leave the next
+    command no room (the table's "free some disk space" at a press); the copy is left out
+    while it would leave under KEEP_FREE, and a copy that replaces one as large is made."""
+    import shutil
+
+    from farkle_pi.store import backup
+
+    path = tmp_path / "farkle.db"
+    free = {"bytes": 0}
+    real = shutil.disk_usage
+
+    def usage(folder: object) -> object:
+        return real(folder)._replace(free=free["bytes"])  # type: ignore[arg-type]
+
+    monkeypatch.setattr("farkle_pi.store.backup.shutil.disk_usage", usage)
+    with Store(path) as store:
+        size = path.stat().st_size
+        free["bytes"] = backup.KEEP_FREE + size // 2  # room for the copy, not for both
+        with caplog.at_level(logging.WARNING):
+            _game_to_the_end(store)
+        assert "no backup" in caplog.text and "free" in caplog.text
+        assert not backup_path(path).exists()
+        free["bytes"] = backup.KEEP_FREE + 2 * path.stat().st_size
+        assert store.back_up()
+        free["bytes"] = backup.KEEP_FREE  # the old copy's room is given back by the new one
+        assert store.back_up()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 from contextlib import closing, suppress
 from datetime import datetime
@@ -22,6 +23,8 @@ from farkle_pi.files import give_to_folder_owner, sqlite_name
 log = logging.getLogger(__name__)
 
 SUFFIX = ".backup"
+# Room the copy always leaves on the card for the games themselves (doctor's FULL_DISK_MB)
+KEEP_FREE = 20 * 1024 * 1024
 
 
 def backup_path(database: Path) -> Path:
@@ -36,6 +39,10 @@ def back_up(database: Path) -> bool:
     target = backup_path(database)
     part = target.with_name(target.name + ".part")
     try:
+        short = _short_of_room(database, target)
+        if short:
+            log.warning("no backup of %s made: %s", database, short)
+            return False
         with closing(sqlite3.connect(f"{Path(sqlite_name(database)).as_uri()}?mode=ro",
                                      uri=True, timeout=5)) as source:
             verdict = str(source.execute("PRAGMA quick_check").fetchone()[0])
@@ -67,6 +74,25 @@ def backup_note(database: Path) -> str:
     except OSError:
         return ""
     return f"copy its backup {target} (made {made}) in its place"
+
+
+def _short_of_room(database: Path, target: Path) -> str:
+    """Why the copy would take room the games need ("" if it would not): less than
+    KEEP_FREE left once it replaced the old copy (the database and its log, at most)."""
+    size = sum(_size(Path(f"{database}{end}")) for end in ("", "-wal"))
+    free = shutil.disk_usage(target.parent).free
+    left = free + _size(target) - size
+    if left >= KEEP_FREE:
+        return ""
+    return (f"{free // 2**20} MB free for {target.parent}: a {size // 2**20} MB copy would "
+            f"leave the games under {KEEP_FREE // 2**20} MB (free some disk space)")
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return 0
 
 
 def _flush(path: Path) -> None:
