@@ -202,3 +202,76 @@ def test_the_copy_never_takes_the_space_the_games_need(
         assert store.back_up()
         free["bytes"] = backup.KEEP_FREE  # the old copy's room is given back by the new one
         assert store.back_up()
+
+
+def test_two_farkle_pis_copying_at_once_never_lose_the_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table starting (or ending a game) while `sudo farkle-pi game ...` ends one: both
+    wrote the same part file. B removed A's finished part and began its own; A renamed B's,
+    still empty, over the copy: the last good copy gone, A saying it was made."""
+    import contextlib
+    import threading
+
+    from farkle_pi.store import backup
+
+    path = tmp_path / "farkle.db"
+    with Store(path) as store:
+        _game_to_the_end(store)
+    ready = {name: threading.Event() for name in ("A", "B")}
+    go = {name: threading.Event() for name in ("A", "B")}
+    opened: dict[str, int] = {}
+    flush = backup._flush
+
+    def pause(name: str) -> None:
+        if threading.current_thread().name == name:
+            ready[name].set()
+            go[name].wait(10)
+
+    def flushing(where: Path) -> None:  # A: its copy made, about to rename it
+        if where.name.endswith(".part"):
+            pause("A")
+        flush(where)
+
+    def closing(thing: sqlite3.Connection) -> contextlib.closing[sqlite3.Connection]:
+        name = threading.current_thread().name
+        opened[name] = opened.get(name, 0) + 1
+        if opened[name] == 2:  # B: its part file just made, nothing copied into it yet
+            pause("B")
+        return contextlib.closing(thing)
+
+    monkeypatch.setattr("farkle_pi.store.backup._flush", flushing)
+    monkeypatch.setattr("farkle_pi.store.backup.closing", closing)
+    made: dict[str, bool] = {}
+    threads = {name: threading.Thread(target=lambda n=name: made.update({n: back_up(path)}),
+                                      name=name) for name in ("A", "B")}
+    threads["A"].start()
+    assert ready["A"].wait(10)
+    threads["B"].start()
+    for _ in range(200):  # B pauses as told, or gives way
+        if ready["B"].is_set() or not threads["B"].is_alive():
+            break
+        threads["B"].join(0.05)
+    go["A"].set()
+    threads["A"].join(10)
+    go["B"].set()
+    threads["B"].join(10)
+    monkeypatch.undo()
+    assert made["A"] and not made["B"]
+    assert _games(backup_path(path)) == [(1, True, (250, 0))]
+    assert not list(tmp_path.glob("*.part*"))
+
+
+def test_a_folder_that_cannot_be_locked_still_gets_its_copy(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lock that keeps two copies apart is not to be had everywhere (NFS: EBADF for a
+    folder opened to read): the copy is made unlocked, and nothing is raised at the table."""
+    path = tmp_path / "farkle.db"
+
+    def no_locks(*_: object) -> None:
+        raise OSError(9, "Bad file descriptor")
+
+    monkeypatch.setattr("farkle_pi.store.backup.fcntl.flock", no_locks)
+    with Store(path) as store:
+        _game_to_the_end(store)
+    monkeypatch.undo()
+    assert _games(backup_path(path)) == [(1, True, (250, 0))]

@@ -10,6 +10,7 @@ full disk or a pulled plug leaves the old copy, never half of one).
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import shutil
@@ -34,15 +35,34 @@ def backup_path(database: Path) -> Path:
 
 def back_up(database: Path) -> bool:
     """Copy `database` to its backup; False (and a line in the log) where it was not: the
-    file fails SQLite's quick check, or the copy could not be written (the games themselves
-    are in the database either way)."""
+    file fails SQLite's quick check, the copy could not be written, or another farkle-pi is
+    making it this moment (the games themselves are in the database either way)."""
     target = backup_path(database)
-    part = target.with_name(target.name + ".part")
     try:
         short = _short_of_room(database, target)
         if short:
             log.warning("no backup of %s made: %s", database, short)
             return False
+        folder = os.open(target.parent, os.O_RDONLY)
+    except OSError as error:
+        log.warning("no backup of %s made: %s", database, error)
+        return False
+    try:
+        try:  # one copy at a time: the table and `farkle-pi game` share the part file
+            fcntl.flock(folder, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            log.warning("no backup of %s made: another farkle-pi is making it now", database)
+            return False
+        except OSError:  # (a file system without such locks, as NFS for a folder: copy as
+            pass  # before, unlocked, rather than never)
+        return _copy(database, target, folder)
+    finally:
+        os.close(folder)  # (and the lock with it)
+
+
+def _copy(database: Path, target: Path, folder: int) -> bool:
+    part = target.with_name(target.name + ".part")
+    try:
         with closing(sqlite3.connect(f"{Path(sqlite_name(database)).as_uri()}?mode=ro",
                                      uri=True, timeout=5)) as source:
             verdict = str(source.execute("PRAGMA quick_check").fetchone()[0])
@@ -57,7 +77,7 @@ def back_up(database: Path) -> bool:
         _flush(part)
         os.replace(part, target)
         give_to_folder_owner(target)
-        _flush(target.parent)
+        os.fsync(folder)  # (the new name onto the card)
     except (sqlite3.Error, OSError) as error:
         log.warning("no backup of %s made: %s", database, error)
         with suppress(OSError):  # (a folder of that name, a card remounted read-only)
@@ -96,7 +116,7 @@ def _size(path: Path) -> int:
 
 
 def _flush(path: Path) -> None:
-    """Onto the card: a file's bytes, or a folder's names."""
+    """A file's bytes onto the card."""
     handle = os.open(path, os.O_RDONLY)
     try:
         os.fsync(handle)
