@@ -29,7 +29,7 @@ import farkle_pi
 from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
 from farkle_pi.errors import FarkleError, no_permission
-from farkle_pi.mounts import forgotten, kept_in_memory
+from farkle_pi.mounts import existing_ancestor, forgotten, kept_in_memory
 from farkle_pi.store.backup import backup_note, backup_path
 
 PROBE_MARK = "farkle-probe: "
@@ -547,17 +547,10 @@ def check_gpio(config: Config) -> Finding:
     return Finding("gpio", Status.OK, f"{name}, pins {', '.join(map(str, pins))} free")
 
 
-def _existing_ancestor(path: Path) -> Path:
-    for candidate in (path, *path.parents):
-        if candidate.exists():
-            return candidate
-    return Path("/")
-
-
 def check_database(config: Config) -> Finding:
     path = config.store.database
     if not path.exists():
-        nearest = _existing_ancestor(path.parent)
+        nearest = existing_ancestor(path.parent)
         if not os.access(nearest, os.W_OK | os.X_OK):
             return Finding("database", Status.FAIL, (
                 f"cannot create {path}: {nearest} is not writable by this user; fix the "
@@ -633,7 +626,7 @@ def _read_only_mount(path: Path) -> bool:
 
 
 def _free_mb(path: Path) -> int:
-    return shutil.disk_usage(_existing_ancestor(path)).free // (1024 * 1024)
+    return shutil.disk_usage(existing_ancestor(path)).free // (1024 * 1024)
 
 
 def check_disk(config: Config) -> Finding:

@@ -36,7 +36,7 @@ def kept_in_memory(path: Path, mountinfo: str | None = None, cmdline: str | None
         mounts = parse(os.fsdecode(MOUNTINFO.read_bytes()) if mountinfo is None else mountinfo)
     except OSError:
         return ""
-    mount = containing(mounts, str(_existing(path)))
+    mount = containing(mounts, str(existing_ancestor(path.resolve())))
     if mount is None:
         return ""
     if mount.fstype in IN_MEMORY:
@@ -79,7 +79,7 @@ def parse(mountinfo: str) -> list[Mount]:
         if "-" not in fields[6:]:
             continue
         dash = fields.index("-", 6)
-        if len(fields) < dash + 3 or len(fields) < 5:
+        if len(fields) < dash + 3:
             continue
         options = fields[dash + 3] if len(fields) > dash + 3 else ""
         mounts.append(Mount(_unescape(fields[4]), fields[dash + 1], options))
@@ -110,10 +110,9 @@ def _unescape(text: str) -> str:
     return re.sub(r"\\([0-7]{3})", lambda m: chr(int(m.group(1), 8)), text)
 
 
-def _existing(path: Path) -> Path:
-    """`path` made absolute with its links followed, up to the nearest folder that exists
-    (the database may not be made yet)."""
-    path = path.resolve()
-    while not path.exists() and path.parent != path:
-        path = path.parent
-    return path
+def existing_ancestor(path: Path) -> Path:
+    """`path`, or the nearest folder above it that exists (the database may not be made yet)."""
+    for candidate in (path, *path.parents):
+        if candidate.exists():
+            return candidate
+    return Path("/")
