@@ -20,7 +20,6 @@ import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from datetime import datetime
 from enum import StrEnum
 from importlib import metadata
 from pathlib import Path
@@ -30,7 +29,7 @@ from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
 from farkle_pi.errors import FarkleError, no_permission
 from farkle_pi.mounts import existing_ancestor, forgotten, kept_in_memory
-from farkle_pi.store.backup import backup_note, backup_path
+from farkle_pi.store.backup import backup_made, backup_note, backup_path
 
 PROBE_MARK = "farkle-probe: "
 LOW_DISK_MB = 200
@@ -584,9 +583,9 @@ def check_database(config: Config) -> Finding:
                 "space (sudo apt clean; journalctl --vacuum-size=50M): nothing stored is lost"
             ))
     if verdict != "ok" and "not a database" in verdict:
-        from farkle_pi.store.db import _sqlite_header
+        from farkle_pi.store.db import has_sqlite_header
 
-        if not _sqlite_header(path):  # a calibration, a README: the store's line, which says
+        if not has_sqlite_header(path):  # a calibration, a README: the store's line, which says
             return _games_finding(path)  # to check the name (not to move the file aside)
     if verdict != "ok":
         # quick_check lists every damaged page after a "*** in database main ***" line: the
@@ -648,15 +647,11 @@ def check_kept(config: Config) -> Finding:
     why = kept_in_memory(path)
     if why:
         return Finding("kept", Status.FAIL, forgotten(path, why))
-    copy = backup_path(path)
-    made = (f"; {copy.name} is their copy of {_when(copy)}" if copy.is_file()
+    made = backup_made(path)
+    copy = (f"; {backup_path(path).name} is their copy of {made}" if made
             else "; the table makes a copy of them beside it when it starts")
     return Finding("kept", Status.OK,
-                   f"{path.parent} is on a disk: games outlive a power-off{made}")
-
-
-def _when(path: Path) -> str:
-    return datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+                   f"{path.parent} is on a disk: games outlive a power-off{copy}")
 
 
 CHECKS: tuple[Check, ...] = (

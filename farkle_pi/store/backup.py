@@ -86,14 +86,19 @@ def _copy(database: Path, target: Path, folder: int) -> bool:
     return True
 
 
-def backup_note(database: Path) -> str:
-    """What to do with a damaged database when its backup is there ("" if there is none)."""
-    target = backup_path(database)
+def backup_made(database: Path) -> str:
+    """When the copy of `database` was made, as the players read it ("" if there is none)."""
     try:
-        made = datetime.fromtimestamp(target.stat().st_mtime).strftime("%Y-%m-%d %H:%M")
+        made = backup_path(database).stat().st_mtime
     except OSError:
         return ""
-    return f"copy its backup {target} (made {made}) in its place"
+    return datetime.fromtimestamp(made).strftime("%Y-%m-%d %H:%M")
+
+
+def backup_note(database: Path) -> str:
+    """What to do with a damaged database when its backup is there ("" if there is none)."""
+    made = backup_made(database)
+    return f"copy its backup {backup_path(database)} (made {made}) in its place" if made else ""
 
 
 def _short_of_room(database: Path, target: Path) -> str:

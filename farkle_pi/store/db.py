@@ -494,7 +494,7 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
         return f"make the file and its folder writable, {ANOTHER}"
     damaged = (f"move it aside with its -wal and -shm files and "
                f"{backup_note(path) or 'restore a backup'}, {ANOTHER}")
-    if "not a database" in text and not _sqlite_header(path):  # a calibration, a README...
+    if "not a database" in text and not has_sqlite_header(path):  # a calibration, a README...
         return ("it is not a SQLite file: check the name; if it is the games' file, it is "
                 f"damaged: {damaged}")
     if "not a database" in text or "malformed" in text or "corrupt" in text:
@@ -506,7 +506,7 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
     return f"check the file, {ANOTHER}"
 
 
-def _sqlite_header(path: Path) -> bool:
+def has_sqlite_header(path: Path) -> bool:
     """Whether the file starts as every SQLite database does (unreadable: say it does)."""
     try:
         with path.open("rb") as file:
