@@ -575,6 +575,10 @@ def main() -> int:
     parser.add_argument("--copy", type=Path, default=None, metavar="DB",
                         help="measure a copy of this database instead of building one")
     args = parser.parse_args()
+    if args.dir is not None and not args.dir.is_dir():
+        parser.error(f"--dir {args.dir}: no such folder (make it, or leave --dir out)")
+    if args.copy is not None and not args.copy.is_file():
+        parser.error(f"--copy {args.copy}: no such file (name a farkle-pi database)")
     os.environ.setdefault("FARKLE_PI_CACHE", tempfile.mkdtemp(prefix="farkle-coach-"))
     with tempfile.TemporaryDirectory(dir=args.dir) as folder:
         path = Path(folder) / "farkle.db"

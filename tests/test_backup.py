@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -27,6 +28,7 @@ def _game_to_the_end(store: Store) -> None:
     for command in parse_script(ENDS):
         table.apply(command)
     assert table.state.over
+    store.finish_backup()  # (the copy is made beside the table: see the test below)
 
 
 def _games(path: Path) -> list[tuple[int, bool, tuple[int, ...]]]:
@@ -45,6 +47,38 @@ def test_a_game_s_end_copies_the_games_beside_the_database(tmp_path: Path) -> No
         assert _games(backup_path(path)) == [(1, True, (250, 0)), (2, False, (0, 0))]
     assert backup_path(path) == tmp_path / "farkle.db.backup"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["farkle.db", "farkle.db.backup"]
+
+
+def test_a_game_s_end_does_not_wait_for_its_copy(tmp_path: Path,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """Years of games take a second or more to check and copy on a Pi's card: the last
+    press of a game returns (and the winner's banner shows) while the copy is being made;
+    the copy is there once `finish_backup` (or closing the store) has waited for it."""
+    from farkle_pi.store import db
+
+    path = tmp_path / "farkle.db"
+    copying, release = threading.Event(), threading.Event()
+    made: list[bool] = []
+
+    def slow_card(database: Path) -> bool:
+        copying.set()
+        release.wait(10)  # (a copy made at the press would hold the press here 10 s)
+        made.append(back_up(database))
+        return made[-1]
+
+    monkeypatch.setattr(db, "back_up", slow_card)
+    with Store(path) as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard", {"target": "200"}))
+        for command in parse_script(ENDS):
+            table.apply(command)
+        assert table.state.over and copying.wait(10)
+        assert made == [] and not backup_path(path).exists()  # the press came back first
+        release.set()
+        store.finish_backup()
+        assert made == [True]
+        assert _games(backup_path(path)) == [(1, True, (250, 0))]
+        store.start_backup()  # (the table's start) and closing waits for it
+    assert made == [True, True]
 
 
 def test_the_copy_replaces_a_damaged_file(tmp_path: Path) -> None:
@@ -210,7 +244,6 @@ def test_two_farkle_pis_copying_at_once_never_lose_the_copy(
     wrote the same part file. B removed A's finished part and began its own; A renamed B's,
     still empty, over the copy: the last good copy gone, A saying it was made."""
     import contextlib
-    import threading
 
     from farkle_pi.store import backup
 

@@ -102,7 +102,7 @@ def _play(args: argparse.Namespace, config: Config, surface: pygame.Surface,
         store.close()
         raise
     with store:
-        store.back_up()  # a copy of the games beside them, at every start (and game's end)
+        store.start_backup()  # a copy of the games beside them, at every start (and game's end)
         app = App(table, surface, theme)
         live = None
         if mode == "camera":

@@ -95,6 +95,8 @@ class Store:
         self.left_out: list[str] = []  # why the last `records()` left games out
         # each game's summary as last parsed, by game: (started, rules, summary) and its record
         self._parsed: dict[int, tuple[tuple[Any, ...], GameRecord]] = {}
+        self._copying: threading.Thread | None = None  # the backup being made (`start_backup`)
+        self._copying_lock = threading.Lock()  # (a game can end from a GPIO callback's thread)
         self._empty = False  # a read-only look at an empty file: no games, no tables
         if self.path.is_dir():  # else SQLite's "disk I/O error" or "unable to open", and a
             # fix about disks or folders
@@ -185,6 +187,29 @@ class Store:
             return False
         return back_up(self.path)  # (SQLite's copy reads the log too: nothing need be folded)
 
+    def start_backup(self) -> None:
+        """`back_up` in a thread of its own: years of games take a second or more to check and
+        copy on a Pi's card, and the winner's banner (or the table's first screen) must not wait
+        for them. One copy at a time; `finish_backup` (and `close`) wait for it, and so does
+        Python before the process ends (a pulled plug leaves the old copy whole)."""
+        if not (self.kept and self._writes):
+            return
+        with self._copying_lock:
+            self._join_copy()
+            self._copying = threading.Thread(target=_back_up_logged, args=(self.path,),
+                                             name="farkle-pi backup")
+            self._copying.start()
+
+    def finish_backup(self) -> None:
+        """Wait for the copy `start_backup` began, if any."""
+        with self._copying_lock:
+            self._join_copy()
+
+    def _join_copy(self) -> None:
+        if self._copying is not None:
+            self._copying.join()
+            self._copying = None
+
     def _refuse_foreign(self, db: sqlite3.Connection) -> None:
         """Another program's database (tables, but never migrated by farkle-pi) is left as it
         is: adding ours to it, or switching it to WAL, would spoil it for its owner."""
@@ -217,6 +242,7 @@ class Store:
                 raise
 
     def close(self) -> None:
+        self.finish_backup()
         self._db.close()
 
     def __enter__(self) -> Store:
@@ -453,7 +479,7 @@ class StoredGame:
             self.game = after
         if ended:  # (the night's games in farkle.db alone, and copied beside it)
             self.store.fold_in()
-            self.store.back_up()
+            self.store.start_backup()
         return [events for _, events in played]
 
 
@@ -537,6 +563,14 @@ def _disk_full(path: Path) -> bool:
         return shutil.disk_usage(path.resolve().parent).free < 1 << 20
     except (OSError, RuntimeError):  # (RuntimeError: a symlink loop, on Python 3.11)
         return False
+
+
+def _back_up_logged(path: Path) -> None:
+    """`back_up` as a thread runs it: whatever goes wrong is a line in the journal."""
+    try:
+        back_up(path)
+    except Exception:  # (back_up reports what it expects; this is for what it does not)
+        log.warning("no backup of %s made", path, exc_info=True)
 
 
 def _now() -> str:
