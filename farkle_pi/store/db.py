@@ -191,7 +191,7 @@ class Store:
         """`back_up` in a thread of its own: years of games take a second or more to check and
         copy on a Pi's card, and the winner's banner (or the table's first screen) must not wait
         for them. One copy at a time; `finish_backup` (and `close`) wait for it, and so does
-        Python before the process ends (a pulled plug leaves the old copy whole)."""
+        Python before it exits (a stop or a pulled plug mid-copy leaves the old copy whole)."""
         if not (self.kept and self._writes):
             return
         with self._copying_lock:
