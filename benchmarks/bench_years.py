@@ -284,6 +284,7 @@ class Latency:
     worst: float
     commands: int
     ending: float  # the press that ends a game (the log is folded into the file then)
+    copy: float  # the copy of the games made beside the table after a game's end
 
 
 def command_latency(path: Path, repeat_games: int, seed: int) -> Latency:
@@ -292,6 +293,7 @@ def command_latency(path: Path, repeat_games: int, seed: int) -> Latency:
     store = Store(path)
     times: list[float] = []
     endings: list[float] = []
+    copies: list[float] = []
     try:
         table = Table(store, load_rules("standard", {"target": "2000"}), ["Ann", "Bob", "Cy"],
                       "virtual", resume=False, say=lambda _: None,
@@ -314,10 +316,15 @@ def command_latency(path: Path, repeat_games: int, seed: int) -> Latency:
                     if table.game.state.over:
                         endings.append(took)
                 presses += 1
+            store.finish_backup()  # (a game lasts minutes: its copy is made before the next)
+            start = time.perf_counter()
+            store.back_up()  # what the copy beside the table takes, timed here on its own
+            copies.append(time.perf_counter() - start)
     finally:
         store.close()
     times.sort()
-    return Latency(statistics.median(times), times[-1], len(times), max(endings))
+    return Latency(statistics.median(times), times[-1], len(times), max(endings),
+                   statistics.median(copies))
 
 
 CLI_GAME = (["new", "--players", "Ann", "Bob"], ["throw", "111234"], ["keep", "111"],
@@ -609,6 +616,7 @@ def main() -> int:
                   f"ms (Pi ~{took.median * 1000 * PI:.0f}), worst {took.worst * 1000:5.1f} ms "
                   f"(Pi ~{took.worst * 1000 * PI:.0f}), a game's last "
                   f"{took.ending * 1000:5.1f} ms; {took.commands} commands")
+            line(f"the copy made beside the table then, {name}", took.copy, "(not waited for)")
             line(f"farkle-pi game throw/keep/bank after {name}", cli_game_latency(copy),
                  "(in process)")
             for leftover in Path(folder).glob("latency.db*"):
