@@ -53,6 +53,7 @@ os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 
 import farkle_pi.store.db as store_db
 from farkle_pi.cli import main as cli_main
+from farkle_pi.clock import Moment
 from farkle_pi.game import AddPlayer, Bank, Command, Correct, GameState, Keep, Steal, Throw, Undo
 from farkle_pi.rules import Die, Roll, RuleSet, chart, load_rules
 from farkle_pi.store import Store, StoredGame
@@ -80,13 +81,22 @@ FIRST_NIGHT = datetime(2023, 1, 4, 19, 0, tzinfo=UTC)
 # -- building -----------------------------------------------------------------------------------
 
 class Clock:
-    """The store's clock, moved on by the builder: game nights, a few seconds per command."""
+    """The store's clock, moved on by the builder: game nights, a few seconds per command.
+    Each night is a boot of the Pi (plugged in for the evening), its clock set by the network."""
 
     def __init__(self) -> None:
         self.now = FIRST_NIGHT
+        self.booted = FIRST_NIGHT - timedelta(minutes=1)
 
     def iso(self) -> str:
         return self.now.isoformat(timespec="seconds")
+
+    def moment(self) -> Moment:
+        return Moment(f"boot of {self.booted.isoformat()}",
+                      (self.now - self.booted).total_seconds(), True)
+
+    def next_night(self, night: datetime) -> None:
+        self.now, self.booted = night, night - timedelta(minutes=1)
 
     def tick(self, seconds: float) -> None:
         self.now += timedelta(seconds=seconds)
@@ -94,13 +104,14 @@ class Clock:
 
 @contextlib.contextmanager
 def store_clock(clock: Clock) -> Iterator[None]:
-    """Games and events stamped at the simulated times (the store reads `_now` for both)."""
-    real = store_db._now
-    store_db._now = clock.iso
+    """Games and events stamped at the simulated times (the store reads `_now` for both, and
+    `_moment` for the games' boots)."""
+    real, real_moment = store_db._now, store_db._moment
+    store_db._now, store_db._moment = clock.iso, clock.moment
     try:
         yield
     finally:
-        store_db._now = real
+        store_db._now, store_db._moment = real, real_moment
 
 
 @dataclass
@@ -178,8 +189,8 @@ def build(path: Path, games: int, seed: int) -> Built:
         for _ in range(games):
             if night_left == 0:  # the next game night: Wednesday or Saturday, at seven or so
                 days = 3 if clock.now.weekday() == 2 else 4
-                clock.now = (clock.now + timedelta(days=days)).replace(
-                    hour=19, minute=rng.randrange(0, 45), second=0)
+                clock.next_night((clock.now + timedelta(days=days)).replace(
+                    hour=19, minute=rng.randrange(0, 45), second=0))
                 night_left = rng.choice((2, 2, 3, 3, 3))
             night_left -= 1
             preset = rng.choices([p for p, _ in PRESET_WEIGHTS],

@@ -31,7 +31,7 @@ from farkle_pi.store import (
     fairness,
     player_stats,
 )
-from farkle_pi.store.db import _MIGRATIONS, StoredGame, _fix
+from farkle_pi.store.db import _MIGRATIONS, SCHEMA_VERSION, StoredGame, _fix
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
@@ -127,7 +127,7 @@ def test_the_schema_is_versioned(tmp_path: Path) -> None:
     path = tmp_path / "farkle.db"
     Store(path).close()
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         db.execute("PRAGMA user_version = 99")
     with pytest.raises(FarkleError, match="newer farkle-pi"):
@@ -261,7 +261,7 @@ def test_a_version_1_file_is_migrated_and_resumes(tmp_path: Path) -> None:
         table.apply(Bank())
         assert store.records()[0].scores == (250, 0)
     with sqlite3.connect(path) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
 
 
 def test_the_first_api_names_still_work(tmp_path: Path) -> None:
@@ -619,7 +619,7 @@ def test_a_read_only_store_still_brings_an_old_file_up_to_date_and_refuses_a_new
     with Store(path, read_only=True) as store:
         assert store.records() == []
     with closing(sqlite3.connect(path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone() == (2,)
+        assert db.execute("PRAGMA user_version").fetchone() == (SCHEMA_VERSION,)
         db.execute("PRAGMA user_version = 99")
     with pytest.raises(FarkleError, match="newer farkle-pi"):
         Store(path, read_only=True)

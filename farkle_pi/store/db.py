@@ -20,6 +20,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from farkle_pi import clock
+from farkle_pi.clock import Moment
 from farkle_pi.config import ENV_DB, load_config
 from farkle_pi.errors import TABLE_USER, FarkleError, no_permission
 from farkle_pi.files import give_to_folder_owner, sqlite_name
@@ -61,6 +63,13 @@ _MIGRATIONS = {
     # does not replay every game. (`records()` also keeps those it had to rebuild, an
     # unfinished game's included: the next command played on that game clears it.)
     2: "ALTER TABLE games ADD COLUMN summary TEXT;",
+    # When the game started by the clocks that do not jump (clock.py): a Pi's wall clock jumps
+    # when the network sets it, and the history screen's night went by it
+    3: """
+        ALTER TABLE games ADD COLUMN boot TEXT;
+        ALTER TABLE games ADD COLUMN uptime REAL;
+        ALTER TABLE games ADD COLUMN synced INTEGER;
+    """,
 }
 SCHEMA_VERSION = max(_MIGRATIONS)
 
@@ -259,10 +268,13 @@ class Store:
         check_seating(players)
         game = Game(players, rules)
         names = [p.name for p in game.state.players]
+        moment = _moment()
         with self._errors("start a game in"), _transaction(self._db):
             cursor = self._db.execute(
-                "INSERT INTO games (started, rules, players) VALUES (?, ?, ?)",
-                (_now(), rules.name, json.dumps(names)),
+                "INSERT INTO games (started, rules, players, boot, uptime, synced) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (_now(), rules.name, json.dumps(names), moment.boot, moment.uptime,
+                 None if moment.synced is None else int(moment.synced)),
             )
             game_id = int(cursor.lastrowid or 0)
             self._insert(game_id, 0, 0, game.events)
@@ -328,6 +340,16 @@ class Store:
             records.append(record)
         self._keep_summaries(rebuilt)
         return records
+
+    def moments(self) -> dict[int, Moment]:
+        """Each game's start by the clocks that do not jump, by game (none for games stored
+        before farkle-pi kept them)."""
+        rows = self._query("SELECT id, boot, uptime, synced FROM games")
+        return {int(game_id): Moment(
+                    boot if isinstance(boot, str) else None,
+                    float(uptime) if isinstance(uptime, int | float) else None,
+                    None if synced is None else bool(synced))
+                for game_id, boot, uptime, synced in rows}
 
     def _summary(self, game_id: int, started: Any, rules: Any, summary: Any
                  ) -> GameRecord | None:
@@ -575,6 +597,11 @@ def _back_up_logged(path: Path) -> None:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _moment() -> Moment:
+    """Read apart from `_now` so that tests and benchmarks can set each."""
+    return clock.now()
 
 
 

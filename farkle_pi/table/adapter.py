@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
+from farkle_pi.clock import Moment
 from farkle_pi.game import GameState, Keep, Refused
 from farkle_pi.game.turns import play
 from farkle_pi.rules import Die, Roll, ScoringOption, dice_count
@@ -358,25 +359,55 @@ def bank_after_keep(state: GameState, keep: Roll) -> int | None:
 NIGHT = timedelta(hours=12)  # games this close before the newest one belong to the same night
 
 
-def history_rows(summaries: Sequence[GameRecord]) -> tuple[HistoryRow, ...]:
+def history_rows(summaries: Sequence[GameRecord],
+                 moments: Mapping[int, Moment] | None = None) -> tuple[HistoryRow, ...]:
     """The night's finished games, newest first, at local clock times.
 
     Newest is by game number, and the night is the games started within NIGHT of the newest
-    game's start, either way: a Pi has no clock of its own, and one game stamped years ahead
-    (or a clock set back) must not hide the evening's games or shuffle them."""
+    game's start, either way. A Pi has no clock of its own (clock.py): games of the newest
+    one's boot are timed by the time since boot (`moments`), which never jumps, so the network
+    setting the clock mid-evening neither drops the evening's first games nor adds last
+    week's; other games by their wall clocks, and only when a time server had set both (a clock
+    restored from the last shutdown cannot tell last week from an hour ago). Games without
+    `moments` (stored before they were kept) go by their wall clocks, as before."""
     if not summaries:
         return ()
-    newest = _started(max(summaries, key=lambda game: game.id))
-    return tuple(
-        HistoryRow(
-            _started(game).astimezone().strftime("%H:%M"),
-            ", ".join(game.players),
-            " & ".join(game.winners),
-            max(game.scores),
-        )
-        for game in sorted(summaries, key=lambda game: game.id, reverse=True)
-        if game.over and abs(newest - _started(game)) <= NIGHT
-    )
+    moments = moments or {}
+    newest = max(summaries, key=lambda game: game.id)
+    rows = []
+    for game in sorted(summaries, key=lambda game: game.id, reverse=True):
+        if not game.over:
+            continue
+        started = _started_by(newest, game, moments)
+        if started is not None:
+            rows.append(HistoryRow(_clock_text(started), ", ".join(game.players),
+                                   " & ".join(game.winners), max(game.scores)))
+    return tuple(rows)
+
+
+def _started_by(newest: GameRecord, game: GameRecord, moments: Mapping[int, Moment]
+                ) -> datetime | None:
+    """When `game` started by the newest game's clock, if it was the same night (else None)."""
+    last, then = moments.get(newest.id), moments.get(game.id)
+    if (last is not None and then is not None and last.boot is not None
+            and last.boot == then.boot and last.uptime is not None and then.uptime is not None):
+        apart = timedelta(seconds=last.uptime - then.uptime)
+        if abs(apart) > NIGHT:
+            return None
+        try:
+            return _started(newest) - apart
+        except OverflowError:  # (a start that does not read: the shown time only)
+            return _started(game)
+    if any(moment is not None and moment.synced is False for moment in (last, then)):
+        return None  # another boot, and a wall clock no time server had set
+    return _started(game) if abs(_started(newest) - _started(game)) <= NIGHT else None
+
+
+def _clock_text(started: datetime) -> str:
+    try:
+        return started.astimezone().strftime("%H:%M")
+    except (OverflowError, ValueError, OSError):  # (a start that does not read)
+        return "--:--"
 
 
 def _started(game: GameRecord) -> datetime:

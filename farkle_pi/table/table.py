@@ -797,7 +797,7 @@ class Table:
         left_out = len(self.store.left_out)  # games the file holds but cannot replay
         note = (f"{left_out} damaged game{'s' if left_out > 1 else ''} left out - see "
                 "farkle-pi history" if left_out else "")
-        return TableView(screen="history", history=history_rows(records),
+        return TableView(screen="history", history=history_rows(records, self.store.moments()),
                          stats=stat_rows(player_stats(records)), dice_mode=self.mode,
                          game_over=self.state is None or self.state.over, prompt=note)
 
