@@ -28,7 +28,7 @@ import farkle_pi
 from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
 from farkle_pi.errors import FarkleError, no_permission
-from farkle_pi.mounts import existing_ancestor, forgotten, kept_in_memory
+from farkle_pi.mounts import READ_ONLY_FIX, existing_ancestor, forgotten, kept_in_memory, read_only
 from farkle_pi.store.backup import backup_made, backup_note, backup_path
 
 PROBE_MARK = "farkle-probe: "
@@ -561,10 +561,11 @@ def check_database(config: Config) -> Finding:
             f"{path} is a folder, not a database file: set [store] database (or "
             f"$FARKLE_PI_DB) to a file, e.g. {path / 'farkle.db'}"
         ))
-    if _read_only_mount(path):
+    if read_only(path):
         return Finding("database", Status.FAIL, (
-            f"{path} is on a file system mounted read-only (no owner can write it): mount it "
-            "read-write, or set [store] database to a writable place"
+            f"{path} is on a read-only file system (no owner can write it): {READ_ONLY_FIX}; "
+            "a disk mounted read-only: mount it read-write, or set [store] database to a "
+            "writable place"
         ))
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return Finding("database", Status.FAIL, (
@@ -615,13 +616,6 @@ def _games_finding(path: Path) -> Finding:
         return Finding("database", Status.WARN, (
             f"{path}: {games} read; {len(left_out)} left out, e.g. {left_out[0]}"))
     return Finding("database", Status.OK, f"{path} passes SQLite's quick check; {games} read")
-
-
-def _read_only_mount(path: Path) -> bool:
-    try:
-        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
 
 
 def _free_mb(path: Path) -> int:

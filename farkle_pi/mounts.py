@@ -58,6 +58,29 @@ def kept_in_memory(path: Path, mountinfo: str | None = None, cmdline: str | None
     return ""
 
 
+def read_only(path: Path, mountinfo: str | None = None) -> bool:
+    """Whether the disk `path` is on takes no writes now: mounted read-only, or a card whose
+    ext4 the kernel made read-only after an error on it (errors=remount-ro, Raspberry Pi OS's
+    default for its card): "ro" on older kernels, which statvfs reports, and only
+    "emergency_ro" in the mount table on newer ones, which it does not."""
+    where = existing_ancestor(path.resolve())
+    try:
+        if os.statvfs(where).f_flag & os.ST_RDONLY:
+            return True
+        mounts = parse(os.fsdecode(MOUNTINFO.read_bytes()) if mountinfo is None else mountinfo)
+    except OSError:
+        return False
+    mount = containing(mounts, str(where))
+    return mount is not None and bool(
+        {"ro", "emergency_ro"} & set(re.split(r"(?<!\\),", mount.options)))
+
+
+# What to do about a card the kernel made read-only (the store's error lines, doctor)
+READ_ONLY_FIX = ("the kernel makes a card read-only after an error on it: what was stored is "
+                 "kept; restart the Pi (it checks the card as it starts) and if it happens "
+                 "again, copy the games off the card and replace it")
+
+
 def forgotten(path: Path, why: str) -> str:
     """The one line that says so, with the fix."""
     fix = ("turn the overlay off (sudo raspi-config nonint do_overlayfs 1, then reboot) or "

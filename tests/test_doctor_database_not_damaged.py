@@ -63,7 +63,8 @@ def test_a_read_only_mount_is_not_an_ownership_problem(
     monkeypatch.setattr(os, "statvfs", lambda where: Flags(real(where).f_flag | os.ST_RDONLY))
     finding = doctor.check_database(Config(store=StoreConfig(database=path)))
     assert finding.status is Status.FAIL and "\n" not in finding.message
-    assert "mounted read-only" in finding.message and "chown" not in finding.message
+    assert "read-only file system" in finding.message and "chown" not in finding.message
+    assert "mount it read-write" in finding.message and "restart the Pi" in finding.message
     monkeypatch.setattr(os, "statvfs", real)
     assert doctor.check_database(Config(store=StoreConfig(database=path))).status is Status.OK
 

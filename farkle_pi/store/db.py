@@ -35,6 +35,7 @@ from farkle_pi.game import (
     event_to_json,
 )
 from farkle_pi.game.seating import check_seating
+from farkle_pi.mounts import READ_ONLY_FIX, read_only
 from farkle_pi.rules import RuleSet
 from farkle_pi.store.backup import back_up, backup_note
 from farkle_pi.store.records import GameRecord
@@ -538,6 +539,9 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
         return "free some disk space and try again; nothing stored was lost"
     if "locked" in text or "busy" in text:
         return "another farkle-pi is using it: close it and try again"
+    if (any(word in text for word in ("disk i/o", "readonly", "read-only", "unable to open"))
+            and read_only(path)):  # (a write to it is "disk I/O error": "check the file")
+        return f"the disk it is on is read-only: {READ_ONLY_FIX}"
     if "readonly" in text or "read-only" in text:
         return f"make the file and its folder writable, {ANOTHER}"
     damaged = (f"move it aside with its -wal and -shm files and "
