@@ -41,6 +41,12 @@ class Clocks:
         self.wall = wall
         self.moment = Moment(boot, uptime, synced)
 
+    def play(self, path: Path, winner: str, wall: datetime, boot: str, uptime: float,
+             synced: bool) -> None:
+        """One finished game won by `winner`, started when the clocks said so."""
+        self.set(wall, boot, uptime, synced)
+        _game(path, winner)
+
 
 def _game(path: Path, winner_first: str) -> None:
     """One finished game, won by `winner_first` (the first player), as the table's store
@@ -84,12 +90,9 @@ def test_the_evenings_first_game_stays_tonight_when_the_network_sets_the_clock(
     really played, and last week's games are not."""
     path = tmp_path / "farkle.db"
     clocks = Clocks(monkeypatch)
-    clocks.set(LAST_WEEK, "boot-1", 600.0, True)
-    _game(path, "Old")
-    clocks.set(first_stamp, "boot-2", 40.0, False)
-    _game(path, "Ann")
-    clocks.set(TONIGHT + timedelta(minutes=45), "boot-2", 40.0 + 45 * 60, True)
-    _game(path, "Cy")
+    clocks.play(path, "Old", LAST_WEEK, "boot-1", 600.0, True)
+    clocks.play(path, "Ann", first_stamp, "boot-2", 40.0, False)
+    clocks.play(path, "Cy", TONIGHT + timedelta(minutes=45), "boot-2", 40.0 + 45 * 60, True)
     assert _tonight(path) == [(_local(TONIGHT + timedelta(minutes=45)), "Cy"),
                               (_local(TONIGHT), "Ann")]
 
@@ -100,14 +103,10 @@ def test_last_weeks_games_are_not_tonight_on_a_clock_restored_from_the_last_shut
     last week's shutdown. TONIGHT listed last week's games with tonight's, as one night."""
     path = tmp_path / "farkle.db"
     clocks = Clocks(monkeypatch)
-    clocks.set(LAST_WEEK, "boot-1", 600.0, True)
-    _game(path, "Old")
-    clocks.set(LAST_WEEK + timedelta(hours=2), "boot-1", 600.0 + 7200, True)
-    _game(path, "Older")
-    clocks.set(LAST_WEEK + timedelta(hours=3, minutes=5), "boot-2", 50.0, False)
-    _game(path, "Ann")
-    clocks.set(LAST_WEEK + timedelta(hours=4), "boot-2", 50.0 + 3300, False)
-    _game(path, "Cy")
+    clocks.play(path, "Old", LAST_WEEK, "boot-1", 600.0, True)
+    clocks.play(path, "Older", LAST_WEEK + timedelta(hours=2), "boot-1", 600.0 + 7200, True)
+    clocks.play(path, "Ann", LAST_WEEK + timedelta(hours=3, minutes=5), "boot-2", 50.0, False)
+    clocks.play(path, "Cy", LAST_WEEK + timedelta(hours=4), "boot-2", 50.0 + 3300, False)
     assert [winner for _, winner in _tonight(path)] == ["Cy", "Ann"]
 
 
@@ -117,12 +116,9 @@ def test_a_pi_restarted_mid_evening_with_network_time_keeps_the_evenings_games(
     clocks are compared as before; a week apart they are two nights."""
     path = tmp_path / "farkle.db"
     clocks = Clocks(monkeypatch)
-    clocks.set(LAST_WEEK, "boot-1", 600.0, True)
-    _game(path, "Old")
-    clocks.set(TONIGHT, "boot-2", 600.0, True)
-    _game(path, "Ann")
-    clocks.set(TONIGHT + timedelta(hours=1), "boot-3", 90.0, True)
-    _game(path, "Cy")
+    clocks.play(path, "Old", LAST_WEEK, "boot-1", 600.0, True)
+    clocks.play(path, "Ann", TONIGHT, "boot-2", 600.0, True)
+    clocks.play(path, "Cy", TONIGHT + timedelta(hours=1), "boot-3", 90.0, True)
     assert _tonight(path) == [(_local(TONIGHT + timedelta(hours=1)), "Cy"),
                               (_local(TONIGHT), "Ann")]
 
@@ -133,10 +129,9 @@ def test_a_pi_left_on_for_days_has_a_night_per_evening(
     a clock no time server ever set."""
     path = tmp_path / "farkle.db"
     clocks = Clocks(monkeypatch)
-    clocks.set(datetime(1970, 1, 1, 0, 5, tzinfo=UTC), "boot-1", 300.0, False)
-    _game(path, "Old")
-    clocks.set(datetime(1970, 1, 2, 0, 5, tzinfo=UTC), "boot-1", 300.0 + 86_400, False)
-    _game(path, "Ann")
+    clocks.play(path, "Old", datetime(1970, 1, 1, 0, 5, tzinfo=UTC), "boot-1", 300.0, False)
+    clocks.play(path, "Ann", datetime(1970, 1, 2, 0, 5, tzinfo=UTC), "boot-1", 300.0 + 86_400,
+                False)
     assert [winner for _, winner in _tonight(path)] == ["Ann"]
 
 
