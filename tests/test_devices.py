@@ -19,6 +19,7 @@ from farkle_pi.devices import (
     VideoFileSource,
     open_source,
 )
+from farkle_pi.devices.frames import CameraBusy
 from farkle_pi.errors import FarkleError
 
 
@@ -164,6 +165,30 @@ def test_a_camera_that_fails_to_start_is_let_go(
     with pytest.raises(FarkleError, match="no camera found: Failed to start camera"):
         Picamera2Source(warmup_s=0)
     assert fake_picamera2.instances[-1].closed
+
+
+@pytest.mark.parametrize("inner", [
+    "Failed to acquire camera: Device or resource busy",  # picamera2 on Bookworm
+    "camera.acquire() returned unexpected code: -16",  # older picamera2 (EBUSY)
+])
+def test_a_camera_another_program_has_is_called_busy_not_missing(
+    fake_picamera2: type[FakePicamera2], monkeypatch: pytest.MonkeyPatch, inner: str
+) -> None:
+    """A leftover `rpicam-hello` holds the camera: the fix is to close it, not to reseat the
+    ribbon cable that the "no camera found" line sent the owner to."""
+
+    def held(self: FakePicamera2, camera_num: int = 0) -> None:
+        try:
+            raise RuntimeError(inner)
+        except RuntimeError:  # as picamera2 wraps it
+            raise RuntimeError("Camera __init__ sequence did not complete.") from None
+
+    monkeypatch.setattr(FakePicamera2, "__init__", held)
+    with pytest.raises(CameraBusy) as caught:
+        Picamera2Source(warmup_s=0)
+    message = str(caught.value)
+    assert message.startswith("camera busy: another program has it open")
+    assert "rpicam-hello" in message and "ribbon" not in message
 
 
 def test_picamera2_locks_exposure_colour_and_focus_after_warmup(

@@ -23,7 +23,7 @@ from table_games import table_in_play
 from farkle_pi.app import App
 from farkle_pi.config import ButtonsConfig, CameraConfig
 from farkle_pi.devices import Frame
-from farkle_pi.devices.frames import Image, SourceBase
+from farkle_pi.devices.frames import CameraBusy, Image, SourceBase
 from farkle_pi.errors import FarkleError
 from farkle_pi.store import Store
 from farkle_pi.table import camera as camera_module
@@ -375,6 +375,57 @@ def test_a_slow_warm_up_is_not_taken_for_a_missing_camera(
     finally:
         warming.set()
         live.stop()
+
+
+def test_a_camera_another_program_holds_is_shown_busy_and_taken_up_when_let_go(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table,
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    """A leftover `rpicam-hello` holds the Camera Module at boot: the screen said "camera not
+    found" and the journal gave no reason (it was logged at debug level), so the owner reseated
+    a good ribbon cable. Now the screen says busy, the journal says why once (not every 2 s),
+    typed dice play meanwhile, and the camera is taken up when the other program lets go."""
+    cable = Cable()
+    other = threading.Event()  # set while another program holds the camera
+    other.set()
+    tries = 0
+
+    def open_camera(*args: Any, **kwargs: Any) -> SourceBase:
+        nonlocal tries
+        tries += 1
+        if other.is_set():  # what farkle_pi.devices.picamera raises for libcamera's EBUSY
+            raise CameraBusy("camera busy: another program has it open (Camera __init__ "
+                             "sequence did not complete.); close the program that has it")
+        return FakeCamera(cable)
+
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", open_camera)
+    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
+    live = open_live_tray(CameraConfig(source="picamera2"), tmp_path / "none.json", Queue())
+    app = App(table, open_surface((480, 320), headless=True), DARK)
+    app.follow(live)
+    with caplog.at_level("INFO", logger="farkle_pi.table.camera"):
+        live.start()
+        try:
+            wait_for(lambda: tries >= 5)
+            app.step()
+            assert live.status() == camera_module.BUSY
+            assert app.view is not None and app.view.prompt == camera_module.BUSY
+            for face in "115234":  # typed dice play on meanwhile
+                app.actions.put(Action("digit", value=int(face)))
+            for _ in range(3):
+                app.step()
+            state = table.state
+            assert state is not None and [str(t) for t in state.throws] == ["112345"]
+            other.clear()  # rpicam-hello closed
+            wait_for(lambda: live.status() == "" and live.latest is not None, app)
+        finally:
+            live.stop()
+    said = [r.getMessage() for r in caplog.records]
+    reasons = [line for line in said if "cannot be opened" in line]
+    assert len(reasons) == 1 and "another program has it open" in reasons[0]
+    assert not any(line.startswith("camera not found") for line in said)
+    assert app.errors == 0
 
 
 @pytest.mark.parametrize("failure", ["no picture", "read raises", "open crashes"])

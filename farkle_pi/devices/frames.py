@@ -10,7 +10,15 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
+from farkle_pi.errors import FarkleError
+
 Image = npt.NDArray[np.uint8]
+
+
+class CameraBusy(FarkleError):
+    """The camera is there but another program holds it (a leftover `rpicam-hello`, a
+    `farkle-pi calibrate` still running): closing that program, not the ribbon cable, is the
+    fix, so the table says so instead of "camera not found"."""
 
 
 @dataclass(frozen=True)

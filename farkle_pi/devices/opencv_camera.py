@@ -21,7 +21,8 @@ class OpenCVSource(CaptureSource):
             capture.release()
             raise FarkleError(
                 f"no camera found: OpenCV cannot open camera {index}; "
-                f"check the USB cable, or name another source: opencv with another index, "
+                f"check the USB cable and that no other program has it open, or name another "
+                f"source: opencv with another index, "
                 f"picamera2, a video or a folder of pictures"
             )
         super().__init__(capture)

@@ -20,7 +20,7 @@ import numpy as np
 from farkle_pi import assets
 from farkle_pi.config import CameraConfig
 from farkle_pi.devices import Frame, VideoFileSource, open_source
-from farkle_pi.devices.frames import Image, SourceBase
+from farkle_pi.devices.frames import CameraBusy, Image, SourceBase
 from farkle_pi.errors import FarkleError
 from farkle_pi.tray import DiceReader, Tray, TrayEvent
 from farkle_pi.tray.reader import vision_reader
@@ -31,6 +31,8 @@ log = logging.getLogger(__name__)
 RETRY_SECONDS = 2.0  # how often a lost camera is looked for again
 STALE_SECONDS = 3.0  # no picture for this long: the camera is shown as lost
 NOT_FOUND = "camera not found \N{EM DASH} enter dice by hand; still looking"
+# the camera is there but another program has it: the journal names the fix
+BUSY = "camera busy: another program has it \N{EM DASH} enter dice by hand; still looking"
 OPENING = "camera starting..."  # the first seconds after boot, before its first picture
 # learned dice fitted on the reader before an update (as TEACH_HINT, short enough to read)
 RELEARN = "dice reader updated - teach me your dice again: farkle-pi dice-check --learn"
@@ -182,6 +184,8 @@ class LiveTray:
         self.latest: Frame | None = None
         self.error = ""
         self.losses = 0  # times the camera went away (and was looked for again)
+        self._why_not = ""  # why the camera last failed to open (logged when it changes)
+        self._busy = False  # ... and whether another program has it
         self._seen = source is not None  # a picture came (or will come) from this camera
         self._warming = warm_up is not None  # the reader's first read: no camera asked yet
         self._last_picture = time.monotonic()
@@ -256,13 +260,14 @@ class LiveTray:
         """Show `message`, then (re)open the camera every `retry_seconds` until a picture
         comes; the table plays on with typed dice meanwhile."""
         self.latest = None
-        self.error = message
-        log.warning("%s; looking for the camera every %g s", message, self.retry_seconds)
+        self.error = BUSY if self._busy else message
+        log.warning("%s; looking for the camera every %g s", self.error, self.retry_seconds)
         while not self._stop.wait(self.retry_seconds):
             if self._open_camera():
                 log.info("camera back")
                 self.tray.rebase()  # the game went on by hand: what lies there is no throw
                 return
+            self.error = BUSY if self._busy else message
 
     def _open_camera(self) -> bool:
         """Open the camera (again) and take its first picture; False if it gives none."""
@@ -274,11 +279,16 @@ class LiveTray:
             self.source = self.reopen()
             frame = self.source.read()
         except Exception as error:
-            log.debug("camera still missing: %s", error)
+            why = str(error) or type(error).__name__
+            if why != self._why_not:  # the journal says why, once, not every retry_seconds
+                log.warning("the camera cannot be opened: %s", why)
+            self._why_not, self._busy = why, isinstance(error, CameraBusy)
             return False
         if frame is None:
+            self._busy = False
             return False
         self.error = ""
+        self._why_not, self._busy = "", False
         self.latest = frame
         self._last_picture = time.monotonic()
         self._seen = True
