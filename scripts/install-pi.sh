@@ -19,7 +19,8 @@
 #  7. /usr/local/bin/farkle-pi, so the commands the docs give are on the PATH.
 # The database in /var/lib/farkle-pi and the config are never touched by an upgrade.
 # FARKLE_PI_ROOT=DIR prefixes the paths it writes (/opt, /etc, /var, /usr): for tests only (they
-# also stub apt, useradd, systemctl and python3; see tests/test_installer.py).
+# also stub apt, useradd, systemctl and python3, which is then taken from the PATH; see
+# tests/test_installer.py).
 set -euo pipefail
 
 SOURCE=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -33,6 +34,10 @@ SERVICE_USER=farkle
 STATE_DIR=/var/lib/farkle-pi
 COMMAND_LINK=$ROOT/usr/local/bin/farkle-pi
 DESKTOP=0
+# apt's Python, which sees apt's packages: not the first python3 on root's PATH, which may be
+# one built from source into /usr/local (its venv would see none of them)
+PYTHON3=/usr/bin/python3
+[ -z "$ROOT" ] || PYTHON3=python3
 GROUPS_NEEDED=(video render input gpio)
 APT_PACKAGES=(
     python3 python3-venv python3-pip
@@ -41,8 +46,9 @@ APT_PACKAGES=(
     # what SDL's KMSDRM driver draws with (EGL on GBM); today OpenCV's Qt brings them along
     libegl1 libgl1-mesa-dri libgbm1
 )
-# What the venv must import from apt before farkle-pi goes in (the names pip would fetch).
-IMPORTS="import numpy, cv2, pygame, gpiozero, picamera2"
+# What the venv must import from apt, and from nowhere else (pip copies installed with sudo
+# in /usr/local shadow apt's): one line saying what to fix, not a traceback.
+CHECK_APT_PYTHON=$SOURCE/scripts/check_apt_python.py
 PIP_TWINS=(numpy opencv-python opencv-python-headless pygame pygame-ce gpiozero)
 
 DRY_RUN=0
@@ -80,7 +86,7 @@ run() {
 preflight() {
     step "Checking the system"
     # The nets and the demo recording go in as package data through the links in farkle_pi/data/.
-    for file in pyproject.toml config.example.toml "systemd/$UNIT" \
+    for file in pyproject.toml config.example.toml "systemd/$UNIT" scripts/check_apt_python.py \
         farkle_pi/data/models/dice_detector.onnx farkle_pi/data/models/dice_reader.onnx \
         farkle_pi/data/models/dice_reader_second.onnx farkle_pi/data/models/dice_reader_close.onnx \
         farkle_pi/data/models/dice_reader_tiny.onnx \
@@ -120,13 +126,14 @@ make_venv() {
     step "Python environment $VENV"
     local cfg=$VENV/pyvenv.cfg
     if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c '' 2>/dev/null \
-        && grep -qx 'include-system-site-packages = true' "$cfg" 2>/dev/null; then
+        && grep -qx 'include-system-site-packages = true' "$cfg" 2>/dev/null \
+        && grep -qx 'home = /usr/bin' "$cfg" 2>/dev/null; then
         note "keeping the venv (it sees the system packages)"
     else
-        # Missing, broken by a Python upgrade, or made without the system packages: remake it.
-        # Only the venv goes; configuration and data live elsewhere.
+        # Missing, broken by a Python upgrade, made without the system packages or with
+        # another Python than apt's: remake it. Only the venv goes; config and data live elsewhere.
         [ ! -e "$VENV" ] || run rm -rf "$VENV"
-        run python3 -m venv --system-site-packages "$VENV"
+        run "$PYTHON3" -m venv --system-site-packages "$VENV"
     fi
     # pip copies of what apt provides (from an older install or a stray `pip install`) would
     # shadow apt's builds: remove them.
@@ -138,7 +145,7 @@ make_venv() {
     if [ "${#twins[@]}" -gt 0 ]; then
         run "$VENV/bin/pip" uninstall -y "${twins[@]}"
     fi
-    run "$VENV/bin/python" -c "$IMPORTS; print('numpy', numpy.__version__, 'opencv', cv2.__version__)"
+    run "$VENV/bin/python" "$CHECK_APT_PYTHON"
 }
 
 install_package() {
@@ -160,9 +167,8 @@ install_package() {
     # no other runtime dependencies. `farkle-pi doctor` compares their versions with pyproject.
     run "$VENV/bin/pip" install --no-deps --force-reinstall --no-cache-dir "$build"
     run rm -rf "$build"
-    # Proof that the table runs on apt's numpy, not one pip brought along.
-    run "$VENV/bin/python" -c \
-        "import numpy, farkle_pi; assert numpy.__file__.startswith('/usr/lib/python3/'), numpy.__file__"
+    # Proof that the table runs on apt's numpy and OpenCV, not ones pip brought along.
+    run "$VENV/bin/python" "$CHECK_APT_PYTHON"
     # ... and that the dice reader's nets and the demo recording went in with the code.
     run "$VENV/bin/python" -c \
         "from farkle_pi.assets import missing; lost = missing(); assert not lost, lost"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -58,7 +59,7 @@ def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> No
     expected_in_order = [
         "apt-get update",
         f"python3 -m venv --system-site-packages {venv}",
-        f"{venv}/bin/python -c import\\ numpy\\,\\ cv2\\,\\ pygame\\,\\ gpiozero\\,\\ picamera2",
+        f"{venv}/bin/python {REPO}/scripts/check_apt_python.py",
         f"tar -C {REPO} --exclude=.git --exclude=.venv --exclude=.venv-bookworm "
         "--exclude=.mypy_cache --exclude=.ruff_cache --exclude=.pytest_cache --exclude=.hypothesis "
         "--exclude=__pycache__ -cf - . | tar -C "
@@ -112,6 +113,21 @@ def test_a_venv_without_system_packages_is_remade(tmp_path: Path) -> None:
     plan = commands(dry_run(tmp_path).stdout)
     assert f"rm -rf {venv}" in plan
     assert f"python3 -m venv --system-site-packages {venv}" in plan
+
+
+def test_a_venv_made_with_another_python_than_apts_is_remade(tmp_path: Path) -> None:
+    """A Python built from source into /usr/local comes first on root's PATH: a venv made with
+    it sees none of apt's packages (no cv2, no picamera2), however it was made."""
+    venv = tmp_path / VENV.lstrip("/")
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to("/bin/true")
+    (venv / "pyvenv.cfg").write_text(
+        "home = /usr/local/bin\ninclude-system-site-packages = true\n")
+    plan = commands(dry_run(tmp_path).stdout)
+    assert f"rm -rf {venv}" in plan
+    script = SCRIPT.read_text(encoding="utf-8")
+    assert "\nPYTHON3=/usr/bin/python3\n" in script  # (the sandbox's is a stub on the PATH)
+    assert '"$PYTHON3" -m venv --system-site-packages' in script
 
 
 def test_start_restarts_and_default_does_not_take_the_console(tmp_path: Path) -> None:
@@ -171,7 +187,7 @@ case "$name $*" in
     "usermod --append --groups "*) echo "$3" >> "$state/member" ;;
     "python3 -m venv --system-site-packages "*)
         venv=$4; mkdir -p "$venv/bin"
-        echo "include-system-site-packages = true" > "$venv/pyvenv.cfg"
+        printf 'home = /usr/bin\ninclude-system-site-packages = true\n' > "$venv/pyvenv.cfg"
         for tool in python pip farkle-pi; do ln -sf "$0" "$venv/bin/$tool"; done ;;
     "pip list --local --format=freeze") cat "$state/pip-list" 2>/dev/null; : > "$state/pip-list" ;;
     "systemctl is-active "*) [ -e "$state/active" ]; exit ;;
@@ -247,3 +263,62 @@ def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> Non
     assert f"= keeping {config}" in second.stdout
     assert "= keeping /var/lib/farkle-pi" in second.stdout
     assert "= keeping the venv" in second.stdout
+
+
+# ---------------------------------------------------------------------------------------------
+# scripts/check_apt_python.py, which the installer runs with the venv's Python: fake packages in
+# an "apt" folder and a "/usr/local" one, a Python without its own site-packages (-S).
+
+CHECKER = REPO / "scripts" / "check_apt_python.py"
+GOOD = {"numpy": "__version__ = '1.24.2'\n",
+        "cv2": ("import numpy\n__version__ = '4.6.0'\nif not numpy.__version__.startswith('1.'):\n"
+                "    raise ImportError('A module that was compiled using NumPy 1.x cannot be run "
+                "in\\nNumPy 2.2.6 as it may crash.')\n"),
+        "pygame": "", "gpiozero": "", "picamera2": ""}
+
+
+def python_with(tmp_path: Path, local: dict[str, str], code: str
+                ) -> subprocess.CompletedProcess[str]:
+    """`code` run by a Python that sees apt's fakes under tmp_path/apt (made at the first call)
+    and `local` before them."""
+    apt, usr_local = tmp_path / "apt", tmp_path / "usr-local"
+    for folder, modules in ((apt, GOOD), (usr_local, local)):
+        if not folder.exists():
+            folder.mkdir()
+            for name, text in modules.items():
+                (folder / f"{name}.py").write_text(text, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": f"{usr_local}:{apt}:{CHECKER.parent}"}
+    return subprocess.run([sys.executable, "-S", "-c", code], capture_output=True, text=True,
+                          env=env, timeout=60, check=False)
+
+
+def test_a_pip_numpy_installed_with_sudo_is_named_with_its_fix(tmp_path: Path) -> None:
+    """`sudo pip install --break-system-packages opencv-python` left numpy 2 in /usr/local,
+    which the venv searches before apt's folder: apt's OpenCV failed to import and the
+    installer stopped on a traceback that said nothing of what to do."""
+    code = ("import check_apt_python as c\n"
+            f"print('\\n'.join(c.problems(apt={str(tmp_path / 'apt')!r} + '/', prefix='/usr')))")
+    result = python_with(tmp_path, {"numpy": "__version__ = '2.2.6'\n"}, code)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said[0] == f"numpy comes from {tmp_path}/usr-local/numpy.py, not apt's {tmp_path}/apt/"
+    assert said[1] == "cv2 does not import (NumPy 2.2.6 as it may crash.)"
+    assert said[2] == ("remove those pip copies (sudo pip uninstall --break-system-packages "
+                       "numpy), then run the installer again")
+    assert len(said) == 3
+
+
+def test_apts_packages_alone_pass_and_a_broken_one_is_one_line(tmp_path: Path) -> None:
+    code = ("import check_apt_python as c\n"
+            f"print(c.problems(apt={str(tmp_path / 'apt')!r} + '/', prefix='/usr'))")
+    assert python_with(tmp_path, {}, code).stdout.strip() == "[]"
+    (tmp_path / "apt" / "picamera2.py").unlink()
+    said = python_with(tmp_path, {}, code).stdout
+    assert "picamera2 does not import (No module named 'picamera2')" in said
+    assert "sudo apt install --reinstall python3-picamera2" in said
+    # as the installer runs it: one line on stderr, exit 1, no traceback
+    run = python_with(tmp_path, {}, f"import runpy; runpy.run_path({str(CHECKER)!r}, "
+                                    "run_name='__main__')")
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert run.stderr.startswith("install-pi.sh: the table's Python cannot use apt's packages: ")
