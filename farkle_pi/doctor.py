@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import closing
 from dataclasses import dataclass
@@ -124,7 +125,9 @@ def probe_display(driver: str) -> Facts:
 
 
 def probe_gpio(factory_name: str, *pins: str) -> Facts:
-    """Load the pin factory as gpiozero would and try to claim each button pin, then let go."""
+    """Load the pin factory as gpiozero would and try to claim each pin ("lamp:N" for the
+    lamp's), then let go; a button's pin is read with the pull-up the table gives it: one that
+    reads pressed with nobody on it is wired to the switch's NC leg, or stuck."""
     if factory_name:
         os.environ["GPIOZERO_PIN_FACTORY"] = factory_name
     import warnings
@@ -137,18 +140,32 @@ def probe_gpio(factory_name: str, *pins: str) -> Facts:
     factory = Device.pin_factory
     assert factory is not None
     busy: dict[str, str] = {}
-    for number in pins:
+    pressed: list[str] = []
+    for spec in pins:
+        number = spec.removeprefix("lamp:")
         try:
-            factory.pin(int(number)).close()
+            pin = factory.pin(int(number))
         except Exception as error:
             busy[number] = str(error)
+            continue
+        try:
+            if spec == number:  # a button: as gpiozero's Button sets it up
+                pin.function, pin.pull = "input", "up"
+                time.sleep(0.01)  # (the pull-up charges the wire to the button)
+                if not pin.state:
+                    pressed.append(number)
+        except Exception:  # reading it is a bonus: the pin was claimed
+            pass
+        finally:
+            pin.close()
     model = ""
     try:
         model = str(factory.board_info.model)
     except Exception:
         model = ""
     factory.close()
-    return {"factory": type(factory).__name__, "model": model, "busy": busy}
+    return {"factory": type(factory).__name__, "model": model, "busy": busy,
+            "pressed": pressed}
 
 
 def probe_versions(*pairs: str) -> Facts:
@@ -510,11 +527,14 @@ def check_gpio(config: Config) -> Finding:
     buttons = config.buttons
     factory = buttons.pin_factory or os.environ.get("GPIOZERO_PIN_FACTORY", "")
     pins = [buttons.bank, buttons.next, buttons.keep, buttons.undo]
+    names = dict(zip(map(str, pins), ("BANK", "NEXT", "KEEP", "UNDO"), strict=True))
+    specs = list(names)
     if buttons.bank_led is not None:
         pins.append(buttons.bank_led)
+        specs.append(f"lamp:{buttons.bank_led}")
     with tempfile.TemporaryDirectory(prefix="farkle-doctor-") as scratch:
         # lgpio writes notification pipes into the working directory: give it a writable one.
-        facts = probe("gpio", factory, *map(str, pins), timeout=15, cwd=scratch)
+        facts = probe("gpio", factory, *specs, timeout=15, cwd=scratch)
     if "missing" in facts:
         return Finding("gpio", Status.FAIL, (
             f"gpiozero cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
@@ -542,6 +562,14 @@ def check_gpio(config: Config) -> Finding:
         return Finding("gpio", Status.WARN, (
             f"{taken} busy ({next(iter(busy.values()))}); is the table running? "
             "(sudo systemctl stop farkle-pi) otherwise pick free pins in [buttons]"
+        ))
+    pressed = facts.get("pressed")
+    if isinstance(pressed, list) and pressed:
+        held = ", ".join(f"{names.get(str(pin), 'a button')} (BCM {pin})" for pin in pressed)
+        return Finding("gpio", Status.WARN, (
+            f"{held} reads pressed with nobody on it: wire the switch's NO (normally open) "
+            "leg to the pin and COM to ground, not NC, or free a stuck button (wired to NC a "
+            "button acts when let go, and UNDO takes back a move a second after each tap)"
         ))
     return Finding("gpio", Status.OK, f"{name}, pins {', '.join(map(str, pins))} free")
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from queue import Queue
 
 import pytest
-from gpiozero.pins.mock import MockFactory
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices.buttons import TableButtons, _ShortOrHeld, pin_factory
@@ -149,3 +149,27 @@ def test_undo_let_go_at_the_moment_of_the_hold_is_one_action_not_two() -> None:
     undo.held()
     undo.released()
     assert drain(queue) == [Action("undo", button=True)]
+
+
+def test_a_button_reading_pressed_at_the_start_is_named_in_the_journal(
+    caplog: pytest.LogCaptureFixture
+) -> None:
+    """Wired to the switch's NC leg a button reads pressed at rest: the journal says so at
+    the start (the screen does not: a finger may still be on it after a retry's press)."""
+
+    class WiredToNC(MockPin):  # type: ignore[misc]
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)
+            if self.info.name == "GPIO13":
+                self.drive_low()
+
+    actions: Queue[Action] = Queue()
+    with caplog.at_level("WARNING", logger="farkle_pi.devices.buttons"):
+        buttons = TableButtons(ButtonsConfig(), actions, MockFactory(pin_class=WiredToNC))
+    try:
+        said = [r.getMessage() for r in caplog.records]
+        assert said == ["GPIO UNDO (BCM 13) reads pressed as the table starts: held, stuck, or "
+                        "wired to the switch's NC leg (farkle-pi doctor checks the wiring)"]
+        assert actions.empty()
+    finally:
+        buttons.close()

@@ -15,6 +15,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 import pytest
+from gpiozero import Device
+from gpiozero.pins.mock import MockFactory, MockPin
 
 from farkle_pi import assets, doctor
 from farkle_pi.cli import main
@@ -244,6 +246,32 @@ def test_real_gpio_probe_with_the_mock_factory(
     config = config_with(tmp_path, '[buttons]\npin_factory = "mock"\nbank_led = 26\n')
     finding = doctor.check_gpio(config)
     assert finding.status is Status.WARN and finding.message.startswith("mock pin factory")
+
+
+def test_a_button_wired_to_its_nc_leg_is_named_by_the_wiring_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An arcade switch has COM, NO and NC legs: wired to NC it reads pressed at rest, acts
+    when let go, and UNDO (held 1 s) took back a move a second after every tap. The docs send
+    the owner to doctor to check the wiring; its line said "pins ... free" (OK)."""
+
+    class WiredToNC(MockPin):  # type: ignore[misc]
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)
+            if self.info.name == "GPIO13":  # the pull-up cannot lift a closed contact
+                self.drive_low()
+
+    factory = MockFactory(pin_class=WiredToNC)
+    monkeypatch.setattr(Device, "pin_factory", factory)
+    facts = doctor.probe_gpio("", "19", "5", "6", "13", "lamp:26")
+    assert facts["pressed"] == ["13"] and facts["busy"] == {}
+    config = config_with(tmp_path, "[buttons]\nbank_led = 26\n")
+    fake_probe(monkeypatch, {("gpio", ""): {**facts, "factory": "LGPIOFactory"}})
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    finding = doctor.check_gpio(config)
+    assert finding.status is Status.WARN
+    assert finding.message.startswith("UNDO (BCM 13) reads pressed with nobody on it: wire the "
+                                      "switch's NO (normally open) leg")
 
 
 def test_database_verdicts(tmp_path: Path) -> None:

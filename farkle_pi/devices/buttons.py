@@ -87,6 +87,10 @@ class TableButtons:
         def button(name: str, pin: int, kind: str, **options: Any) -> Any:
             made = device(name, pin, lambda: Button(pin, pin_factory=factory,
                                                     bounce_time=bounce, **options))
+            if made is not None and made.is_pressed:  # (the journal only: a finger may be on it)
+                log.warning("GPIO %s (BCM %d) reads pressed as the table starts: held, stuck, "
+                            "or wired to the switch's NC leg (farkle-pi doctor checks the "
+                            "wiring)", name, pin)
             if made is not None and kind == "undo":
                 undo = _ShortOrHeld(actions)
                 made.when_pressed, made.when_held = undo.pressed, undo.held
