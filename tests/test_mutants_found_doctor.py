@@ -135,7 +135,7 @@ def test_gpio_checks_the_led_pin_and_names_every_busy_pin(
     monkeypatch.setattr(doctor, "probe", probe)
     assert doctor.check_gpio(config) == Finding(
         "gpio", Status.OK, "LGPIOFactory, pins 19, 5, 6, 13, 26 free")
-    assert asked == [("gpio", "lgpio", "19", "5", "6", "13", "26")]
+    assert asked == [("gpio", "lgpio", "19", "5", "6", "13", "lamp:26")]  # (the lamp not read)
     answer = {**answer, "busy": {"5": "GPIO busy", "26": "GPIO busy"}}
     finding = doctor.check_gpio(config)
     assert finding.status is Status.WARN
