@@ -101,6 +101,9 @@ class Evening:
         table.new_game()
 
     def sample(self) -> Sample:
+        # the copy of the game just ended is made beside the table, with files of its own
+        # open while it runs: minutes pass before a real table's next game, so it is done
+        self.store.finish_backup()
         return Sample(self.games, self.app.frames, self.app.frames * FRAME_SECONDS, rss_kb(),
                       open_fds(), self.app.errors)
 
