@@ -245,7 +245,8 @@ def test_a_camera_that_hangs_instead_of_failing_is_shown_as_lost_too() -> None:
 
 class Sockets:
     """open_source as the table calls it: fails while the cable is out (the first `fails` tries
-    at least), counting every try; `hold` keeps an open hanging, as picamera2's warm-up does."""
+    at least), counting every try; `hold` keeps an open hanging, as picamera2's warm-up does,
+    and `answer` the first open after the failures (the camera plugged in when the test says)."""
 
     def __init__(self, cable: Cable, fails: int = 0) -> None:
         self.cable = cable
@@ -253,6 +254,8 @@ class Sockets:
         self.tries = 0
         self.hold = threading.Event()
         self.hold.set()
+        self.answer = threading.Event()
+        self.answer.set()
 
     def __call__(self, spec: str, realtime: bool = False, fps: float = 15.0,
                  size: tuple[int, int] = (640, 480)) -> FakeCamera:
@@ -260,6 +263,7 @@ class Sockets:
         self.hold.wait(5)
         if self.tries <= self.fails:
             raise FarkleError(f"no camera found: {spec}")
+        self.answer.wait(5)
         return FakeCamera(self.cable)
 
 
@@ -279,6 +283,8 @@ def test_a_camera_missing_at_the_start_is_looked_for_until_it_answers(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, table: Table
 ) -> None:
     sockets = Sockets(Cable(), fails=3)
+    sockets.answer.clear()  # (plugged in once the dice are typed: else, on a quick machine, the
+    # camera answered before KEEP was pressed, and KEEP then asked for a throw into the tray)
     live, app = booted("picamera2", sockets, table, tmp_path, monkeypatch)
     assert live.source is None and sockets.tries == 0  # the thread opens it
     live.start()
@@ -289,6 +295,7 @@ def test_a_camera_missing_at_the_start_is_looked_for_until_it_answers(
         app.actions.put(Action("keep"))  # KEEP where a throw is due: the dice are typed
         app.step()
         assert app.view.keypad and app.view.typed == "1" and not app.view.error
+        sockets.answer.set()
         wait_for(lambda: live.status() == "" and live.latest is not None, app)
         app.step()
         assert sockets.tries == 4  # three failures, then it answered, and no more tries
