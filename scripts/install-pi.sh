@@ -170,12 +170,15 @@ install_package() {
     # Proof that the table runs on apt's numpy and OpenCV, not ones pip brought along.
     run "$VENV/bin/python" "$CHECK_APT_PYTHON"
     # ... and that the dice reader's nets and the demo recording went in with the code.
+    # (each a line that says what to do, not a Python traceback, where it fails)
     run "$VENV/bin/python" -c \
-        "from farkle_pi.assets import missing; lost = missing(); assert not lost, lost"
+        "import sys; from farkle_pi.assets import missing; lost = missing(); \
+lost and sys.exit('install-pi.sh: installed without ' + ', '.join(map(str, lost)) + \
+': run it from a whole checkout of farkle-pi (git clone, with models/ and fixtures/)')"
     # ... and that apt's OpenCV reads the nets (Bookworm's 4.6 once could not): doctor's line.
     run "$VENV/bin/python" -c \
-        "from farkle_pi.config import Config; from farkle_pi.doctor import check_reader; \
-f = check_reader(Config()); assert f.status.value == 'OK', f.line()"
+        "import sys; from farkle_pi.config import Config; from farkle_pi.doctor import \
+check_reader; f = check_reader(Config()); f.status.value == 'OK' or sys.exit(f.line())"
 }
 
 make_user() {

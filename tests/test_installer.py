@@ -322,3 +322,43 @@ def test_apts_packages_alone_pass_and_a_broken_one_is_one_line(tmp_path: Path) -
     assert run.returncode == 1 and run.stdout == ""
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert run.stderr.startswith("install-pi.sh: the table's Python cannot use apt's packages: ")
+
+
+def _installed_checks(tmp_path: Path) -> list[str]:
+    """The Python the installer runs in the new venv to check what went in (`python -c`)."""
+    import shlex
+
+    found = []
+    for command in commands(dry_run(tmp_path).stdout):
+        words = shlex.split(command)
+        if words[0] == f"{tmp_path}{VENV}/bin/python" and words[1:2] == ["-c"]:
+            found.append(words[2])
+    assert len(found) == 2, found  # the nets and demo files there; the reader reads them
+    return found
+
+
+def _run_check(code: str, patch: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-c", f"{patch}\n{code}"], capture_output=True,
+                          text=True, timeout=120, check=False,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+def test_the_installed_checks_fail_with_one_line_that_says_what_to_do(tmp_path: Path) -> None:
+    """A package without its nets, or an OpenCV that cannot read them: one line that names
+    the trouble (it was a Python traceback ending in AssertionError), exit code 1."""
+    files, reader = _installed_checks(tmp_path)
+    lost = _run_check(files, "import farkle_pi.assets as a; from pathlib import Path; "
+                             "a.missing = lambda: [Path('/opt/x/dice_reader.onnx')]")
+    assert lost.returncode == 1 and "Traceback" not in lost.stderr
+    assert lost.stderr.strip().splitlines() == [
+        "install-pi.sh: installed without /opt/x/dice_reader.onnx: run it from a whole "
+        "checkout of farkle-pi (git clone, with models/ and fixtures/)"]
+    unread = _run_check(reader, "import farkle_pi.doctor as d; d.check_reader = lambda c: "
+                                "d.Finding('reader', d.Status.FAIL, 'cannot read the nets')")
+    assert unread.returncode == 1 and unread.stderr.strip() == "FAIL reader: cannot read the nets"
+
+
+def test_the_installed_checks_pass_on_a_whole_checkout(tmp_path: Path) -> None:
+    for code in _installed_checks(tmp_path):
+        result = _run_check(code)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
