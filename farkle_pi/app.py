@@ -23,6 +23,7 @@ from farkle_pi.table.presses import BankHold, SeenGuard
 from farkle_pi.table.table import Table
 from farkle_pi.table.tray_input import TrayNews
 from farkle_pi.ui.actions import Action, Hit, event_action
+from farkle_pi.ui.display import show
 from farkle_pi.ui.render import render
 from farkle_pi.ui.screens.results import GROW_SECONDS
 from farkle_pi.ui.screens.throw import shows_picture
@@ -153,7 +154,7 @@ class App:
         if key == self._drawn and not growing:
             return  # nothing changed: a Pi waiting for dice stays cool
         self.hits = render(self.surface, view, self.theme, seconds, picture)
-        pygame.display.flip()
+        show()
         self._drawn = key
 
     def _camera_picture(self) -> pygame.Surface | None:

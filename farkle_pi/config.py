@@ -73,10 +73,13 @@ class RulesConfig:
 
 @dataclass(frozen=True)
 class ScreenConfig:
-    """Window size in pixels (None = the display's own size) and fullscreen."""
+    """Window size in pixels (None = the display's own size), fullscreen, and how far the
+    picture is turned clockwise (a panel mounted upside down or on its side: SDL's KMSDRM
+    driver, which the Pi's table uses, does not apply the kernel's display rotation)."""
 
     size: tuple[int, int] | None = None
     fullscreen: bool = True
+    rotate: int = 0
 
 
 @dataclass(frozen=True)
@@ -439,6 +442,7 @@ _SIZE = re.compile(r"^\s*(\d{2,5})\s*[xX\u00d7]\s*(\d{2,5})\s*$")
 # A screen's width and height (config and --size alike): the layout needs 160 px a side; past
 # 4096 a window only tests the memory
 SCREEN_SIDES = (160, 4096)
+ROTATIONS = (0, 90, 180, 270)  # [screen] rotate: quarter turns, clockwise
 
 
 def _screen(s: _Section) -> ScreenConfig:
@@ -456,7 +460,14 @@ def _screen(s: _Section) -> ScreenConfig:
     return ScreenConfig(
         size=size,
         fullscreen=s.get("fullscreen", ScreenConfig.fullscreen, _as_bool, "true or false"),
+        rotate=s.get("rotate", ScreenConfig.rotate, _as_quarter_turn,
+                     "0, 90, 180 or 270 (degrees clockwise)"),
     )
+
+
+def _as_quarter_turn(value: object) -> int | None:
+    turn = _as_int(value)
+    return turn if turn in ROTATIONS else None
 
 
 def _camera(s: _Section) -> CameraConfig:
@@ -560,7 +571,7 @@ def dump_config(config: Config) -> str:
                    "theme": config.table.theme}),
         ("rules", {"preset": config.rules.preset, **config.rules.overrides}),
         ("screen", {"size": "auto" if s.size is None else f"{s.size[0]}x{s.size[1]}",
-                    "fullscreen": s.fullscreen}),
+                    "fullscreen": s.fullscreen, "rotate": s.rotate}),
         ("camera", {f.name: getattr(config.camera, f.name) for f in fields(CameraConfig)}),
         ("calibration", {"path": config.calibration.path}),
         ("buttons", {"bank": b.bank, "next": b.next, "keep": b.keep, "undo": b.undo,

@@ -48,6 +48,7 @@ def run(args: argparse.Namespace) -> int:
             config.screen.size,
             fullscreen=config.screen.fullscreen and not args.windowed,
             hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
+            rotate=config.screen.rotate,
         )
     except FarkleError as error:  # the config's trouble would have been on that screen
         if trouble is None:

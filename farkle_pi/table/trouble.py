@@ -12,6 +12,7 @@ import pygame
 from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices.buttons import open_buttons
 from farkle_pi.ui.actions import Action
+from farkle_pi.ui.display import show
 from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.screens import trouble
 from farkle_pi.ui.theme import Theme
@@ -26,7 +27,7 @@ def show_trouble(surface: pygame.Surface, theme: Theme, message: str, pins: Butt
     WAIT_SECONDS without one. Esc or closing the window is no retry."""
     surface.fill(theme.background)
     trouble.draw(Painter(surface, theme), message)
-    pygame.display.flip()
+    show()
     presses: Queue[Action] = Queue()
     buttons, _ = open_buttons(pins, presses)
     try:

@@ -7,6 +7,8 @@ from typing import Literal
 
 import pygame
 
+from farkle_pi.ui.display import drawn_position
+
 ActionKind = Literal[
     "bank",  # bank the turn (or start the game on the setup screen)
     "next",  # move to the next option / setup row
@@ -83,8 +85,8 @@ def event_action(event: pygame.event.Event, hits: list[Hit], typing_text: bool) 
         return key_action(event.key, event.unicode, typing_text)
     # SDL also turns a finger into a mouse click (flagged `touch`); count the finger only.
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not event.touch:
-        return tap_action(event.pos, hits)
+        return tap_action(drawn_position(*event.pos), hits)
     if event.type == pygame.FINGERDOWN:
         width, height = pygame.display.get_surface().get_size()
-        return tap_action((round(event.x * width), round(event.y * height)), hits)
+        return tap_action(drawn_position(round(event.x * width), round(event.y * height)), hits)
     return None

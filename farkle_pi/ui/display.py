@@ -37,13 +37,24 @@ def use_dummy_driver() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+# While the picture is turned ([screen] rotate): the surface the screens draw on, and the
+# degrees clockwise it is turned by on its way to the display. One display per process, as
+# pygame's own display is.
+_turned: tuple[pygame.Surface, int] | None = None
+
+
 def open_surface(
     size: tuple[int, int] | None,
     fullscreen: bool = False,
     headless: bool = False,
     hint: str = "try `farkle-pi demo --headless`",
+    rotate: int = 0,
 ) -> pygame.Surface:
-    """The display surface; a display that cannot be opened is one clear line, not a traceback."""
+    """The surface the screens draw on, `show()` puts it on the display: the display itself,
+    or where the picture is turned (`rotate` degrees clockwise) a surface of the turned size.
+    A display that cannot be opened is one clear line, not a traceback."""
+    global _turned
+    _turned = None
     if headless:
         use_dummy_driver()
     failure: pygame.error | None = None
@@ -67,7 +78,35 @@ def open_surface(
     for line in complaints:  # a screen opened: SDL's notes may still matter, pass them on
         print(line, file=sys.stderr)
     pygame.display.set_caption("farkle-pi")
-    return surface
+    if rotate % 360 == 0:
+        return surface
+    width, height = surface.get_size()
+    drawn = pygame.Surface((height, width) if rotate % 180 else (width, height))
+    _turned = (drawn, rotate % 360)
+    return drawn
+
+
+def show() -> None:
+    """What the screens drew, onto the display (turned as the panel is mounted), and shown."""
+    if _turned is not None:
+        drawn, degrees = _turned
+        display = pygame.display.get_surface()
+        if display is not None:
+            display.blit(pygame.transform.rotate(drawn, -degrees), (0, 0))
+    pygame.display.flip()
+
+
+def drawn_position(x: int, y: int) -> tuple[int, int]:
+    """A point of the display (a tap) as the point of the picture the screens drew there."""
+    if _turned is None:
+        return x, y
+    drawn, degrees = _turned
+    width, height = drawn.get_size()
+    if degrees == 90:
+        return y, height - 1 - x
+    if degrees == 180:
+        return width - 1 - x, height - 1 - y
+    return width - 1 - y, x  # 270
 
 
 def offscreen(size: tuple[int, int]) -> pygame.Surface:

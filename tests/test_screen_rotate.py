@@ -1,0 +1,97 @@
+"""A panel mounted upside down or on its side: `[screen] rotate` turns the picture clockwise on
+its way to the display, and taps back (SDL's KMSDRM driver, the Pi table's, does not apply the
+kernel's display rotation, so without it the table showed upside down or sideways)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from farkle_pi.app import App
+from farkle_pi.config import ConfigError, dump_config, parse_config
+from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.table import Table
+from farkle_pi.ui import display
+from farkle_pi.ui.actions import event_action, tap_action
+from farkle_pi.ui.theme import DARK
+
+RED = pygame.Color(255, 0, 0)
+CONFIG = Path("/etc/farkle-pi/config.toml")  # (named in the error lines only)
+
+
+@pytest.fixture(autouse=True)
+def upright_afterwards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The display's turn is the process's, as pygame's display is: later tests get it back
+    upright."""
+    monkeypatch.setattr(display, "_turned", None)
+    yield
+
+
+def _red_pixels(surface: pygame.Surface) -> list[tuple[int, int]]:
+    width, height = surface.get_size()
+    return [(x, y) for x in range(width) for y in range(height) if surface.get_at((x, y)) == RED]
+
+
+def test_the_config_takes_quarter_turns_and_says_what_else_it_wants() -> None:
+    assert parse_config("[screen]\nrotate = 180\n", CONFIG).screen.rotate == 180
+    config = parse_config("[screen]\nrotate = 270\n", CONFIG)
+    assert parse_config(dump_config(config), CONFIG).screen.rotate == 270
+    for wrong in ("45", "-90", '"90"', "true", "360"):
+        with pytest.raises(ConfigError) as error:
+            parse_config(f"[screen]\nrotate = {wrong}\n", CONFIG)
+        assert "rotate" in str(error.value) and "0, 90, 180 or 270" in str(error.value)
+        assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize("degrees", [90, 180, 270])
+def test_the_picture_is_turned_clockwise_and_taps_are_turned_back(degrees: int) -> None:
+    surface = display.open_surface((80, 48), headless=True, rotate=degrees)
+    turned = degrees in (90, 270)
+    assert surface.get_size() == ((48, 80) if turned else (80, 48))
+    assert pygame.display.get_surface().get_size() == (80, 48)  # the display as it is
+    width, height = surface.get_size()
+    for spot in [(0, 0), (width - 1, 0), (3, 7), (width - 1, height - 1)]:
+        surface.fill((0, 0, 0))
+        surface.set_at(spot, RED)
+        display.show()
+        (shown,) = _red_pixels(pygame.display.get_surface())
+        assert display.drawn_position(*shown) == spot
+    surface.fill((0, 0, 0))
+    surface.set_at((0, 0), RED)  # the picture's top left corner goes where a clockwise turn
+    display.show()  # puts it: top right, bottom right, bottom left
+    assert _red_pixels(pygame.display.get_surface()) == [
+        {90: (79, 0), 180: (79, 47), 270: (0, 47)}[degrees]]
+
+
+def test_upright_is_the_display_itself_and_taps_are_where_they_are() -> None:
+    surface = display.open_surface((80, 48), headless=True, rotate=180)
+    surface = display.open_surface((80, 48), headless=True)  # opened again, upright
+    assert surface is pygame.display.get_surface()
+    assert display.drawn_position(5, 9) == (5, 9)
+
+
+def test_a_tap_on_a_turned_screen_presses_what_is_drawn_under_the_finger(
+        tmp_path: Path) -> None:
+    """The table's setup screen on a 800x480 panel used as a 480x800 portrait screen: a finger
+    on each button drawn there presses that button, by mouse and by touch."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard"), ["Ann", "Bob"], "manual", resume=False,
+                      say=lambda _: None)
+        surface = display.open_surface((800, 480), headless=True, rotate=90)
+        app = App(table, surface, DARK)
+        app.step()
+        assert app.hits and surface.get_size() == (480, 800)
+        for hit in app.hits[-3:]:
+            x, y = hit.rect.center
+            shown = (799 - y, x)  # where a clockwise quarter turn shows that point
+            assert display.drawn_position(*shown) == (x, y)
+            click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=shown, button=1, touch=False)
+            finger = pygame.event.Event(pygame.FINGERDOWN, x=shown[0] / 800, y=shown[1] / 480)
+            expected = tap_action((x, y), app.hits)
+            assert expected is not None
+            for event in (click, finger):
+                assert event_action(event, app.hits, False) == expected
