@@ -388,12 +388,15 @@ def history_rows(summaries: Sequence[GameRecord],
 def _started_by(newest: GameRecord, game: GameRecord, moments: Mapping[int, Moment]
                 ) -> datetime | None:
     """When `game` started by the newest game's clock, if it was the same night (else None)."""
+    if game.id == newest.id:  # (its own night, whatever its clocks say of other games)
+        return _started(game)
     last, then = moments.get(newest.id), moments.get(game.id)
     if (last is not None and then is not None and last.boot is not None
             and last.boot == then.boot and last.uptime is not None and then.uptime is not None):
-        apart = timedelta(seconds=last.uptime - then.uptime)
-        if abs(apart) > NIGHT:
+        gap = last.uptime - then.uptime
+        if not abs(gap) <= NIGHT.total_seconds():  # (or an uptime that does not read: inf)
             return None
+        apart = timedelta(seconds=gap)
         try:
             return _started(newest) - apart
         except OverflowError:  # (a start that does not read: the shown time only)
