@@ -577,6 +577,8 @@ def check_gpio(config: Config) -> Finding:
 def check_database(config: Config) -> Finding:
     path = config.store.database
     if not path.exists():
+        if read_only(path):  # (newer kernels' emergency_ro: access() says writable)
+            return _read_only_finding(path)
         nearest = existing_ancestor(path.parent)
         if not os.access(nearest, os.W_OK | os.X_OK):
             return Finding("database", Status.FAIL, (
@@ -590,11 +592,7 @@ def check_database(config: Config) -> Finding:
             f"$FARKLE_PI_DB) to a file, e.g. {path / 'farkle.db'}"
         ))
     if read_only(path):
-        return Finding("database", Status.FAIL, (
-            f"{path} is on a read-only file system (no owner can write it): {READ_ONLY_FIX}; "
-            "a disk mounted read-only: mount it read-write, or set [store] database to a "
-            "writable place"
-        ))
+        return _read_only_finding(path)
     if not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)):
         return Finding("database", Status.FAIL, (
             f"{path} (or its folder, for SQLite's journal) is not writable by this user; "
@@ -644,6 +642,14 @@ def _games_finding(path: Path) -> Finding:
         return Finding("database", Status.WARN, (
             f"{path}: {games} read; {len(left_out)} left out, e.g. {left_out[0]}"))
     return Finding("database", Status.OK, f"{path} passes SQLite's quick check; {games} read")
+
+
+def _read_only_finding(path: Path) -> Finding:
+    return Finding("database", Status.FAIL, (
+        f"{path} is on a read-only file system (no owner can write it): {READ_ONLY_FIX}; "
+        "a disk mounted read-only: mount it read-write, or set [store] database to a "
+        "writable place"
+    ))
 
 
 def _free_mb(path: Path) -> int:

@@ -63,7 +63,10 @@ def read_only(path: Path, mountinfo: str | None = None) -> bool:
     ext4 the kernel made read-only after an error on it (errors=remount-ro, Raspberry Pi OS's
     default for its card): "ro" on older kernels, which statvfs reports, and only
     "emergency_ro" in the mount table on newer ones, which it does not."""
-    where = existing_ancestor(path.resolve())
+    try:
+        where = existing_ancestor(path.resolve())
+    except (OSError, RuntimeError):  # (a symlink loop: RuntimeError on Python 3.11)
+        return False
     try:
         if os.statvfs(where).f_flag & os.ST_RDONLY:
             return True
