@@ -308,3 +308,17 @@ def test_a_folder_that_cannot_be_locked_still_gets_its_copy(
         _game_to_the_end(store)
     monkeypatch.undo()
     assert _games(backup_path(path)) == [(1, True, (250, 0))]
+
+
+def test_a_ctrl_c_while_closing_waits_for_the_copy_still_closes_the_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = Store(tmp_path / "farkle.db")
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(store, "finish_backup", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        store.close()
+    with pytest.raises(sqlite3.ProgrammingError, match="closed"):
+        store._db.execute("SELECT 1")

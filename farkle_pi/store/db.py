@@ -252,8 +252,10 @@ class Store:
                 raise
 
     def close(self) -> None:
-        self.finish_backup()
-        self._db.close()
+        try:
+            self.finish_backup()
+        finally:  # (a Ctrl-C while the copy is made still closes the file)
+            self._db.close()
 
     def __enter__(self) -> Store:
         return self
