@@ -16,7 +16,7 @@ from farkle_pi.rules import load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.table import Table
 from farkle_pi.ui import display
-from farkle_pi.ui.actions import event_action, tap_action
+from farkle_pi.ui.actions import Action, Hit, event_action, tap_action
 from farkle_pi.ui.theme import DARK
 
 RED = pygame.Color(255, 0, 0)
@@ -95,3 +95,26 @@ def test_a_tap_on_a_turned_screen_presses_what_is_drawn_under_the_finger(
             assert expected is not None
             for event in (click, finger):
                 assert event_action(event, app.hits, False) == expected
+
+
+# --- found in review 58 ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("degrees", [0, 90, 180, 270])
+def test_a_finger_at_the_far_edge_of_the_panel_presses_what_is_drawn_there(
+        degrees: int) -> None:
+    """SDL gives a touch as a fraction of the panel, 1.0 at its far edge: that was one pixel
+    past the last one, so a button drawn to the edge missed a finger at the very edge."""
+    surface = display.open_surface((80, 48), headless=True, rotate=degrees)
+    width, height = surface.get_size()
+    corners = [pygame.Rect(0, 0, 4, 4), pygame.Rect(width - 4, 0, 4, 4),
+               pygame.Rect(0, height - 4, 4, 4), pygame.Rect(width - 4, height - 4, 4, 4)]
+    hits = [Hit(rect, Action("digit", value=number + 1)) for number, rect in enumerate(corners)]
+    pressed: set[int | None] = set()
+    for x in (0.0, 1.0):
+        for y in (0.0, 1.0):
+            finger = pygame.event.Event(pygame.FINGERDOWN, x=x, y=y)
+            action = event_action(finger, hits, False)
+            assert action is not None, (x, y)
+            pressed.add(action.value)
+    assert pressed == {1, 2, 3, 4}

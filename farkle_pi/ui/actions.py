@@ -86,7 +86,12 @@ def event_action(event: pygame.event.Event, hits: list[Hit], typing_text: bool) 
     # SDL also turns a finger into a mouse click (flagged `touch`); count the finger only.
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not event.touch:
         return tap_action(drawn_position(*event.pos), hits)
-    if event.type == pygame.FINGERDOWN:
+    if event.type == pygame.FINGERDOWN:  # (x and y: fractions of the panel, 1.0 its far edge)
         width, height = pygame.display.get_surface().get_size()
-        return tap_action(drawn_position(round(event.x * width), round(event.y * height)), hits)
+        return tap_action(drawn_position(_pixel(event.x, width), _pixel(event.y, height)), hits)
     return None
+
+
+def _pixel(fraction: float, side: int) -> int:
+    """The pixel a fraction of a side falls in: 1.0, the far edge, is the last pixel."""
+    return max(0, min(side - 1, int(fraction * side)))
