@@ -231,6 +231,23 @@ def load_config(explicit: str | None = None) -> Config:
     return replace(config, store=StoreConfig(Path(os.path.abspath(chosen))))
 
 
+def screen_anyway(explicit: str | None = None) -> ScreenConfig:
+    """The file's [screen] where the config as a whole does not load (a typo in another
+    section): the screen that names the trouble is shown as the panel is mounted. The
+    defaults where the file or its [screen] cannot be read either."""
+    try:
+        path = find_config(explicit)
+        if path is None:
+            return ScreenConfig()
+        data = tomllib.loads(path.read_bytes().decode("utf-8").removeprefix("\ufeff"))
+        table = data.get("screen", {})
+        if not isinstance(table, dict):
+            return ScreenConfig()
+        return _screen(_Section(path, "screen", table, path.parent))
+    except (OSError, ValueError, FarkleError):  # (UnicodeDecodeError and TOML's are ValueErrors)
+        return ScreenConfig()
+
+
 def _read_config(explicit: str | None) -> Config:
     path = find_config(explicit)
     if path is None:

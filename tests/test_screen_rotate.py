@@ -97,7 +97,59 @@ def test_a_tap_on_a_turned_screen_presses_what_is_drawn_under_the_finger(
                 assert event_action(event, app.hits, False) == expected
 
 
-# --- found in review 58 ---------------------------------------------------------------------
+# --- found in review 58 ----------------------------------------------------------------------
+
+
+def _table_run(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
+               ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+    """`farkle-pi table` with a config turned a quarter (a 480x320 panel on its side) and
+    `broken` in it: the trouble screen's surface size, then the table's once the owner fixed
+    the config and pressed."""
+    from fuzzing import assert_clean, run_cli
+
+    from farkle_pi.table import trouble
+
+    config = tmp_path / "config.toml"
+    screen = '[screen]\nsize = "480x320"\nfullscreen = false\nrotate = 90\n'
+    config.write_text('[table]\ndice = "manual"\n' + screen + broken)
+    troubled: list[tuple[int, int]] = []
+    played: list[tuple[int, int]] = []
+
+    def someone_fixes_it_and_presses(surface: pygame.Surface, theme: object, message: str,
+                                     pins: object) -> bool:
+        troubled.append(surface.get_size())
+        config.write_text('[table]\ndice = "manual"\n' + screen
+                          + f'[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+        return True
+
+    def first_frame_only(self: App, *args: object, **kwargs: object) -> None:
+        played.append(self.surface.get_size())
+
+    monkeypatch.setattr(trouble, "show_trouble", someone_fixes_it_and_presses)
+    monkeypatch.setattr(App, "run", first_frame_only)
+    outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 0
+    return troubled, played
+
+
+def test_the_trouble_screen_of_a_config_with_a_typo_elsewhere_is_turned_too(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A typo in [rules] of a config that turns the picture: the screen that names the typo
+    was drawn upright (the defaults: full screen, not turned), sideways on the panel, and
+    the table played on, unturned and with taps turned wrong, once the typo was fixed."""
+    troubled, played = _table_run(tmp_path, monkeypatch, '[rules]\npreset = "standrad"\n')
+    assert troubled == [(320, 480)]
+    assert played == [(320, 480)]
+
+
+def test_a_config_that_does_not_parse_still_shows_its_trouble_and_the_fix_turns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A TOML syntax error: nothing of the file can be trusted, so the trouble screen is the
+    default one; the config put right turns the table as it says."""
+    troubled, played = _table_run(tmp_path, monkeypatch, "[rules]\npreset = [\n")
+    assert len(troubled) == 1 and troubled[0] != (320, 480)
+    assert played == [(320, 480)]
 
 
 @pytest.mark.parametrize("degrees", [0, 90, 180, 270])
@@ -118,3 +170,18 @@ def test_a_finger_at_the_far_edge_of_the_panel_presses_what_is_drawn_there(
             assert action is not None, (x, y)
             pressed.add(action.value)
     assert pressed == {1, 2, 3, 4}
+
+
+@pytest.mark.parametrize("text", [b'[screen]\nrotate = 45\n[rules]\npreset = "x"\n',
+                                  b"screen = 3\n", b"[screen]\nrotate = 90\n\xff\n",
+                                  b"[screen\nrotate = 90\n"])
+def test_a_screen_section_that_cannot_be_read_either_is_the_default_screen(
+        tmp_path: Path, text: bytes) -> None:
+    from farkle_pi.config import ScreenConfig, screen_anyway
+
+    config = tmp_path / "config.toml"
+    config.write_bytes(text)
+    assert screen_anyway(str(config)) == ScreenConfig()
+    config.write_bytes(b'[screen]\nrotate = 270\nsize = "800x480"\n[rules]\npreset = "x"\n')
+    assert screen_anyway(str(config)) == ScreenConfig(size=(800, 480), rotate=270)
+    assert screen_anyway(str(tmp_path / "gone.toml")) == ScreenConfig()

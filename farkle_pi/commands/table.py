@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import logging
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,7 +32,9 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before app.py imports pygame
-    from farkle_pi.config import Config, load_config
+    import pygame
+
+    from farkle_pi.config import Config, load_config, screen_anyway
     from farkle_pi.errors import FarkleError
     from farkle_pi.table.trouble import show_trouble
     from farkle_pi.ui.display import open_surface
@@ -42,14 +45,20 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = load_config(args.config)
     except FarkleError as error:  # the screen still shows it: under systemd nobody reads stderr
-        config, trouble = Config(), error
-    try:
-        surface = open_surface(
-            config.screen.size,
-            fullscreen=config.screen.fullscreen and not args.windowed,
+        # (as the file's [screen] says, if it can: a panel mounted upside down, on its side)
+        config, trouble = replace(Config(), screen=screen_anyway(args.config)), error
+    screen = config.screen
+
+    def opened() -> pygame.Surface:
+        return open_surface(
+            screen.size,
+            fullscreen=screen.fullscreen and not args.windowed,
             hint="is the screen connected? (SDL_VIDEODRIVER=kmsdrm on a Pi without a desktop)",
-            rotate=config.screen.rotate,
+            rotate=screen.rotate,
         )
+
+    try:
+        surface = opened()
     except FarkleError as error:  # the config's trouble would have been on that screen
         if trouble is None:
             raise
@@ -69,6 +78,10 @@ def run(args: argparse.Namespace) -> int:
                 config, trouble = load_config(args.config), None
             except FarkleError as still:
                 trouble = still
+            if trouble is None and config.screen != screen:  # the config put right turns the
+                screen = config.screen  # picture, or sizes it, otherwise than the screen shown
+                pygame.display.quit()  # (SDL keeps a full screen's size through set_mode)
+                surface = opened()
 
 
 def _play_or_say(args: argparse.Namespace, config: Config, surface: pygame.Surface,
