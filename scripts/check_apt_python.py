@@ -17,16 +17,21 @@ import sys
 APT = "/usr/lib/python3/"  # where apt's python3-* packages live
 PACKAGES = {"numpy": "python3-numpy", "cv2": "python3-opencv", "pygame": "python3-pygame",
             "gpiozero": "python3-gpiozero", "picamera2": "python3-picamera2"}
-# pip's names for what a module may have come from, for the uninstall line
-PIP_NAMES = {"numpy": "numpy", "cv2": "opencv-python opencv-python-headless",
+# pip's names for what a module may have come from, for the uninstall line (pip skips those
+# not installed; install-pi.sh's PIP_TWINS are the same)
+PIP_NAMES = {"numpy": "numpy",
+             "cv2": "opencv-python opencv-python-headless opencv-contrib-python "
+                    "opencv-contrib-python-headless",
              "pygame": "pygame pygame-ce", "gpiozero": "gpiozero", "picamera2": "picamera2"}
 
 
-def problems(apt: str = APT, prefix: str = sys.base_prefix) -> list[str]:
+def problems(apt: str = APT, prefix: str = sys.base_prefix, venv: str = sys.prefix
+             ) -> list[str]:
     """What is wrong, one phrase each; empty when all five come from apt and import.
-    `prefix`: where the venv's Python was installed (apt's is /usr)."""
+    `prefix`: where the venv's Python was installed (apt's is /usr); `venv`: the venv."""
     found: list[str] = []
     shadows: list[str] = []
+    own: list[str] = []  # ... of them, pip copies in the venv itself (its pip removes them)
     missing: list[str] = []
     for name, package in PACKAGES.items():
         try:
@@ -39,16 +44,22 @@ def problems(apt: str = APT, prefix: str = sys.base_prefix) -> list[str]:
         where = str(getattr(module, "__file__", "") or "")
         if not where.startswith(apt):
             found.append(f"{name} comes from {where or 'nowhere on disk'}, not apt's {apt}")
-            shadows.append(name)
+            (own if where.startswith(venv.rstrip("/") + "/") else shadows).append(name)
     if not found:
         return []
     if prefix != "/usr":  # the venv's own Python is not apt's /usr/bin/python3
         found.append(f"the venv runs {prefix}/bin/python3, not apt's /usr/bin/python3: "
                      "remove /opt/farkle-pi/venv and run the installer again")
-    elif shadows:
-        pip = " ".join(PIP_NAMES[name] for name in shadows)
-        found.append(f"remove those pip copies (sudo pip uninstall --break-system-packages "
-                     f"{pip}), then run the installer again")
+    elif shadows or own:
+        fixes: list[str] = []
+        if own:
+            pip = " ".join(PIP_NAMES[name] for name in own)
+            fixes.append(f"remove the venv's own copies (sudo {venv}/bin/pip uninstall -y {pip})")
+        if shadows:
+            pip = " ".join(PIP_NAMES[name] for name in shadows)
+            fixes.append(f"remove those pip copies (sudo pip uninstall --break-system-packages "
+                         f"{pip})")
+        found.append(f"{' and '.join(fixes)}, then run the installer again")
     elif missing:  # apt's own copy is broken or gone
         found.append(f"sudo apt install --reinstall {' '.join(missing)}")
     return found

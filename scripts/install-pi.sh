@@ -49,7 +49,9 @@ APT_PACKAGES=(
 # What the venv must import from apt, and from nowhere else (pip copies installed with sudo
 # in /usr/local shadow apt's): one line saying what to fix, not a traceback.
 CHECK_APT_PYTHON=$SOURCE/scripts/check_apt_python.py
-PIP_TWINS=(numpy opencv-python opencv-python-headless pygame pygame-ce gpiozero)
+# (check_apt_python.py's PIP_NAMES are the same)
+PIP_TWINS=(numpy opencv-python opencv-python-headless opencv-contrib-python
+           opencv-contrib-python-headless pygame pygame-ce gpiozero picamera2)
 
 DRY_RUN=0
 START=0

@@ -362,3 +362,52 @@ def test_the_installed_checks_pass_on_a_whole_checkout(tmp_path: Path) -> None:
     for code in _installed_checks(tmp_path):
         result = _run_check(code)
         assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+# --- found in review 58 ----------------------------------------------------------------------
+
+
+def test_a_pip_opencv_contrib_installed_with_sudo_is_named_as_pip_knows_it(
+        tmp_path: Path) -> None:
+    """`sudo pip install --break-system-packages opencv-contrib-python` (the tutorials' choice,
+    for ArUco): the line said to uninstall opencv-python and opencv-python-headless, which pip
+    skips as not installed, and the next run of the installer stopped on the same line."""
+    code = ("import check_apt_python as c\n"
+            f"print('\\n'.join(c.problems(apt={str(tmp_path / 'apt')!r} + '/', prefix='/usr')))")
+    result = python_with(tmp_path, {"cv2": "__version__ = '4.10.0'\n"}, code)
+    assert result.returncode == 0, result.stderr
+    fix = result.stdout.splitlines()[-1]
+    assert fix.startswith("remove those pip copies (sudo pip uninstall --break-system-packages ")
+    assert "opencv-contrib-python " in fix and "opencv-contrib-python-headless" in fix
+
+
+def test_a_pip_copy_in_the_venv_itself_is_removed_with_the_venvs_pip(tmp_path: Path) -> None:
+    """A module pip put in /opt/farkle-pi/venv (one the installer does not remove itself): the
+    line sent the owner to the system's pip (`sudo pip uninstall --break-system-packages`),
+    which does not see the venv's copies, so the installer stopped there run after run."""
+    venv = tmp_path / "usr-local"  # (the folder python_with puts before apt's)
+    code = ("import check_apt_python as c\n"
+            f"print('\\n'.join(c.problems(apt={str(tmp_path / 'apt')!r} + '/', prefix='/usr', "
+            f"venv={str(venv)!r})))")
+    result = python_with(tmp_path, {"picamera2": ""}, code)
+    assert result.returncode == 0, result.stderr
+    said = result.stdout.splitlines()
+    assert said[0] == f"picamera2 comes from {venv}/picamera2.py, not apt's {tmp_path}/apt/"
+    assert said[-1] == (f"remove the venv's own copies (sudo {venv}/bin/pip uninstall -y "
+                        "picamera2), then run the installer again")
+    assert "--break-system-packages" not in result.stdout
+
+
+def test_the_installer_removes_every_pip_twin_of_apts_packages_from_the_venv(
+        tmp_path: Path) -> None:
+    """opencv-contrib-python and picamera2 pip put in the venv shadowed apt's too, and were left
+    there (the installer then stopped on the check that found them)."""
+    root, state = tmp_path / "root", tmp_path / "state"
+    root.mkdir()
+    state.mkdir()
+    (state / "pip-list").write_text(
+        "opencv-contrib-python==4.10.0.84\npicamera2==0.3.22\nfarkle-pi==0.1.0\n",
+        encoding="utf-8")
+    result = real_run(root, state)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "pip uninstall -y opencv-contrib-python picamera2" in log(state)
