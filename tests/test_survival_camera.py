@@ -660,3 +660,41 @@ def test_the_dice_reader_is_warmed_up_on_dice_before_the_first_frame_is_read() -
         live.stop()
     assert order[0] == "warm" and "frame" in order
     assert len(read_dice(warmed_on[0])) == 6  # the demo's first throw: all six dice
+
+
+def test_reasons_that_take_turns_are_each_told_once_until_the_camera_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Found in review 58: the journal's line was kept from repeating only while the reason
+    stayed the same, so a camera failing one way, then another, then the first again (the
+    other program letting go and taking it again, a loose ribbon) put a line in the journal
+    every retry (2 s), all night."""
+    cable = Cable()
+    tries = 0
+    back = threading.Event()
+
+    def open_camera(*args: Any, **kwargs: Any) -> SourceBase:
+        nonlocal tries
+        tries += 1
+        if back.is_set():
+            return FakeCamera(cable)
+        if tries % 2:
+            raise CameraBusy("camera busy: another program has it open")
+        raise FarkleError("no camera found: list index out of range")
+
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", open_camera)
+    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
+    live = open_live_tray(CameraConfig(source="picamera2"), tmp_path / "none.json", Queue())
+    with caplog.at_level("INFO", logger="farkle_pi.table.camera"):
+        live.start()
+        try:
+            wait_for(lambda: tries >= 8)
+            told = [r.getMessage() for r in caplog.records if "cannot be opened" in r.getMessage()]
+            assert told == ["the camera cannot be opened: camera busy: another program has it "
+                            "open", "the camera cannot be opened: no camera found: list index "
+                            "out of range"]
+            back.set()
+            wait_for(lambda: live.status() == "" and live.latest is not None)
+        finally:
+            live.stop()

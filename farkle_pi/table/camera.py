@@ -184,7 +184,8 @@ class LiveTray:
         self.latest: Frame | None = None
         self.error = ""
         self.losses = 0  # times the camera went away (and was looked for again)
-        self._why_not = ""  # why the camera last failed to open (logged when it changes)
+        self._told: set[str] = set()  # why the camera failed to open, each logged once
+        # (until it is back: reasons that take turns would otherwise fill the journal)
         self._busy = False  # ... and whether another program has it
         self._seen = source is not None  # a picture came (or will come) from this camera
         self._warming = warm_up is not None  # the reader's first read: no camera asked yet
@@ -280,15 +281,17 @@ class LiveTray:
             frame = self.source.read()
         except Exception as error:
             why = str(error) or type(error).__name__
-            if why != self._why_not:  # the journal says why, once, not every retry_seconds
+            if why not in self._told:  # the journal says why, once, not every retry_seconds
                 log.warning("the camera cannot be opened: %s", why)
-            self._why_not, self._busy = why, isinstance(error, CameraBusy)
+                self._told.add(why)
+            self._busy = isinstance(error, CameraBusy)
             return False
         if frame is None:
             self._busy = False
             return False
         self.error = ""
-        self._why_not, self._busy = "", False
+        self._told.clear()
+        self._busy = False
         self.latest = frame
         self._last_picture = time.monotonic()
         self._seen = True
