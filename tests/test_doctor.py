@@ -455,3 +455,23 @@ def test_calibration_with_learned_dice_for_another_reader_is_a_warning(tmp_path:
     stale = doctor.check_calibration(config)
     assert stale.status is Status.WARN and "dice-check --learn" in stale.message
     assert "the table reads without them" in stale.message
+
+
+def test_the_bank_lamps_pin_is_claimed_but_not_read_as_a_button(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(A mutant left alive in review 58.) The lamp's pin, pulled up as a button's would be,
+    reads low through the LED and its resistor: read as a button it would be called pressed,
+    and doctor would send the owner to rewire a switch that is fine."""
+
+    class LampOn26(MockPin):  # type: ignore[misc]
+        def _set_pull(self, value: str) -> None:
+            super()._set_pull(value)
+            if self.info.name == "GPIO26":  # the LED's resistor to ground
+                self.drive_low()
+
+    monkeypatch.setattr(Device, "pin_factory", MockFactory(pin_class=LampOn26))
+    facts = doctor.probe_gpio("", "19", "5", "6", "13", "lamp:26")
+    assert facts["pressed"] == [] and facts["busy"] == {}
+    facts = doctor.probe_gpio("", "19", "5", "6", "13", "26")  # (a button there: read)
+    assert facts["pressed"] == ["26"]

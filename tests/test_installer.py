@@ -411,3 +411,18 @@ def test_the_installer_removes_every_pip_twin_of_apts_packages_from_the_venv(
     result = real_run(root, state)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "pip uninstall -y opencv-contrib-python picamera2" in log(state)
+
+
+def test_a_venv_of_another_python_is_told_to_be_remade_not_to_uninstall(
+        tmp_path: Path) -> None:
+    """(A mutant left alive in review 58.) A venv run by a Python built into /usr/local sees
+    none of apt's packages: the fix is a venv from apt's Python, not an apt reinstall."""
+    code = ("import check_apt_python as c\n"
+            f"print('\\n'.join(c.problems(apt={str(tmp_path / 'apt')!r} + '/', "
+            "prefix='/usr/local')))")
+    python_with(tmp_path, {}, "")  # (the fakes made)
+    (tmp_path / "apt" / "cv2.py").unlink()
+    said = python_with(tmp_path, {}, code).stdout.splitlines()
+    assert said == ["cv2 does not import (No module named 'cv2')",
+                    "the venv runs /usr/local/bin/python3, not apt's /usr/bin/python3: remove "
+                    "/opt/farkle-pi/venv and run the installer again"]
