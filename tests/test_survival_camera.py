@@ -698,3 +698,37 @@ def test_reasons_that_take_turns_are_each_told_once_until_the_camera_is_back(
             wait_for(lambda: live.status() == "" and live.latest is not None)
         finally:
             live.stop()
+
+
+def test_a_camera_let_go_that_then_gives_no_picture_is_no_longer_called_busy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """(A mutant left alive in review 58.) The other program lets go, the camera opens but
+    gives no picture: the screen stops saying another program has it (the owner would look
+    for a program that is gone) and says the camera is not found."""
+    cable = Cable()
+    tries = 0
+    opened_quiet = threading.Event()
+
+    def open_camera(*args: Any, **kwargs: Any) -> SourceBase:
+        nonlocal tries
+        tries += 1
+        if tries == 1:
+            raise CameraBusy("camera busy: another program has it open")
+        cable.plugged = True
+        camera = FakeCamera(cable, quiet=True)
+        cable.plugged = False  # (its read gives None: no picture)
+        opened_quiet.set()
+        return camera
+
+    monkeypatch.setattr(camera_module, "vision_reader", lambda calibration: no_dice)
+    monkeypatch.setattr(camera_module, "open_source", open_camera)
+    monkeypatch.setattr(camera_module, "RETRY_SECONDS", 0.01)
+    live = open_live_tray(CameraConfig(source="picamera2"), tmp_path / "none.json", Queue())
+    live.start()
+    try:
+        wait_for(lambda: tries >= 4)
+        assert opened_quiet.is_set()
+        assert live.status() == camera_module.NOT_FOUND
+    finally:
+        live.stop()
