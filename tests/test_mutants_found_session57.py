@@ -15,7 +15,7 @@ import pytest
 from game_script import play
 from test_kept_in_memory import PLAIN
 from test_presses import PINS, Tabletop
-from test_review56_found import hot  # noqa: F401 (the fixture)
+from test_review56_found import bank_waits_under_hot_dice, hot  # noqa: F401 (hot: the fixture)
 
 from farkle_pi import doctor, mounts
 from farkle_pi.app import App
@@ -207,12 +207,7 @@ def test_another_button_under_a_banner_drops_the_waiting_bank(
     """Ann's BANK waits for her hand in the tray; HOT DICE comes up and she presses NEXT: it
     only takes the banner away, and she went on with something else: the BANK waiting is
     dropped (only BANK again keeps it waiting), and her turn goes on."""
-    hot.rolling = True
-    hot.press(PINS.bank, after=1.0)
-    assert hot.app.view is not None and hot.app.view.prompt == HELD
-    hot.tray("removed", "555")
-    hot.app.step()
-    assert hot.table.view().banner is not None
+    bank_waits_under_hot_dice(hot)
     hot.press(PINS.next, after=0.6)
     assert hot.app.view is not None and hot.app.view.prompt != HELD
     hot.now += 0.5

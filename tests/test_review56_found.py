@@ -31,6 +31,17 @@ def hot(tmp_path: Path, mock_pins: MockFactory) -> Iterator[Tabletop]:
     top.close()
 
 
+def bank_waits_under_hot_dice(hot: Tabletop) -> None:
+    """Ann hits BANK while her hand takes the three 5s out of the tray; they join her keep and
+    HOT DICE covers the screen while the BANK still waits for the tray to be still."""
+    hot.rolling = True
+    hot.press(PINS.bank, after=1.0)
+    assert hot.app.view is not None and hot.app.view.prompt == HELD
+    hot.tray("removed", "555")
+    hot.app.step()
+    assert hot.table.view().banner is not None
+
+
 def test_bank_held_while_the_keep_grows_to_hot_dice_still_banks(hot: Tabletop) -> None:
     """Ann hits BANK as her hand takes the three 5s out too: the BANK waits for the tray;
     the 5s join her keep (hot dice, 1,500) and the HOT DICE banner comes up as the tray is
@@ -52,12 +63,7 @@ def test_bank_pressed_again_under_a_banner_that_came_while_it_waited_still_banks
     HOT DICE covers the screen while her hand is still in the tray. Seeing nothing bank, she
     presses BANK again: it takes the banner away, and the BANK waiting stays (it was dropped
     as "another input", and two presses of BANK banked nothing)."""
-    hot.rolling = True
-    hot.press(PINS.bank, after=1.0)
-    assert hot.app.view is not None and hot.app.view.prompt == HELD
-    hot.tray("removed", "555")
-    hot.app.step()
-    assert hot.table.view().banner is not None
+    bank_waits_under_hot_dice(hot)
     hot.press(PINS.bank, after=0.6)
     view = hot.app.view
     assert view is not None and view.banner is None and view.prompt == HELD
