@@ -8,7 +8,8 @@
 # What it does (each step is skipped when already done, so re-running is safe):
 #  1. apt packages: picamera2, pygame (with the KMSDRM driver), gpiozero + lgpio, OpenCV and
 #     numpy all come from Debian/Raspberry Pi OS, built to work together.
-#  2. a venv at /opt/farkle-pi/venv with --system-site-packages, so it sees those packages.
+#  2. a venv at /opt/farkle-pi/venv, made by apt's /usr/bin/python3 with --system-site-packages,
+#     so it sees those packages (checked by scripts/check_apt_python.py).
 #  3. farkle-pi itself into the venv with --no-deps: pip must not replace apt's numpy/OpenCV
 #     (OpenCV 4.12+ from pip wants numpy 2, which breaks apt's picamera2 on Bookworm); the
 #     dice reader's nets and the demo recording go in with it, as package data.
