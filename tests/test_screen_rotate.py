@@ -185,3 +185,36 @@ def test_a_screen_section_that_cannot_be_read_either_is_the_default_screen(
     config.write_bytes(b'[screen]\nrotate = 270\nsize = "800x480"\n[rules]\npreset = "x"\n')
     assert screen_anyway(str(config)) == ScreenConfig(size=(800, 480), rotate=270)
     assert screen_anyway(str(tmp_path / "gone.toml")) == ScreenConfig()
+
+
+def test_the_theme_of_a_config_put_right_on_the_trouble_screen_is_the_tables(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A typo in [rules] of a config that asks for the light theme: once it was put right and
+    a button pressed, the table played on in the dark theme of the config that had not loaded,
+    until a restart."""
+    from fuzzing import assert_clean, run_cli
+
+    from farkle_pi.table import trouble
+    from farkle_pi.ui.theme import theme_named
+
+    config = tmp_path / "config.toml"
+    good = ('[table]\ndice = "manual"\ntheme = "light"\n[screen]\nsize = "480x320"\n'
+            f'fullscreen = false\n[store]\ndatabase = "{tmp_path / "farkle.db"}"\n')
+    config.write_text(good + '[rules]\npreset = "standrad"\n')
+    themes: list[object] = []
+
+    def someone_fixes_it_and_presses(surface: pygame.Surface, theme: object, message: str,
+                                     pins: object) -> bool:
+        themes.append(theme)
+        config.write_text(good)
+        return True
+
+    def first_frame_only(self: App, *args: object, **kwargs: object) -> None:
+        themes.append(self.theme)
+
+    monkeypatch.setattr(trouble, "show_trouble", someone_fixes_it_and_presses)
+    monkeypatch.setattr(App, "run", first_frame_only)
+    outcome = run_cli(["table", "--config", str(config)])
+    assert_clean(outcome)
+    assert outcome.code == 0
+    assert themes == [theme_named("dark"), theme_named("light")]

@@ -63,8 +63,8 @@ def run(args: argparse.Namespace) -> int:
         if trouble is None:
             raise
         raise FarkleError(f"{error}; and the config: {trouble}") from None
-    theme = theme_named(config.table.theme)
     while True:
+        theme = theme_named(config.table.theme)  # (the config put right may want another)
         try:
             if trouble is not None:
                 raise trouble
