@@ -646,9 +646,8 @@ def _games_finding(path: Path) -> Finding:
 
 def _read_only_finding(path: Path) -> Finding:
     return Finding("database", Status.FAIL, (
-        f"{path} is on a read-only file system (no owner can write it): {READ_ONLY_FIX}; "
-        "a disk mounted read-only: mount it read-write, or set [store] database to a "
-        "writable place"
+        f"{path} is on a read-only file system (no owner can write it): {READ_ONLY_FIX}, "
+        "or set [store] database to a writable place"
     ))
 
 

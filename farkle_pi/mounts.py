@@ -32,8 +32,7 @@ def kept_in_memory(path: Path, mountinfo: str | None = None, cmdline: str | None
     read): a tmpfs or ramfs, or an overlay whose changes go to one. The mount table and the
     kernel's command line default to this machine's (tests give their own)."""
     try:
-        # (as bytes: the kernel writes a mount point's name as it is, not always UTF-8)
-        mounts = parse(os.fsdecode(MOUNTINFO.read_bytes()) if mountinfo is None else mountinfo)
+        mounts = _mounts(mountinfo)
     except OSError:
         return ""
     mount = containing(mounts, str(existing_ancestor(path.resolve())))
@@ -70,18 +69,19 @@ def read_only(path: Path, mountinfo: str | None = None) -> bool:
     try:
         if os.statvfs(where).f_flag & os.ST_RDONLY:
             return True
-        mounts = parse(os.fsdecode(MOUNTINFO.read_bytes()) if mountinfo is None else mountinfo)
+        mounts = _mounts(mountinfo)
     except OSError:
         return False
     mount = containing(mounts, str(where))
-    return mount is not None and bool(
-        {"ro", "emergency_ro"} & set(re.split(r"(?<!\\),", mount.options)))
+    return mount is not None and bool({"ro", "emergency_ro"} & set(_split(mount.options)))
 
 
-# What to do about a card the kernel made read-only (the store's error lines, doctor)
+# What to do about a card the kernel made read-only, or a disk mounted so (the store's error
+# lines and doctor's add where else the games can go)
 READ_ONLY_FIX = ("the kernel makes a card read-only after an error on it: what was stored is "
                  "kept; restart the Pi (it checks the card as it starts) and if it happens "
-                 "again, copy the games off the card and replace it")
+                 "again, copy the games off the card and replace it; a disk mounted read-only: "
+                 "mount it read-write")
 
 
 def forgotten(path: Path, why: str) -> str:
@@ -94,6 +94,12 @@ def forgotten(path: Path, why: str) -> str:
 
 # The table's line for the players (the journal and doctor have the whole story)
 NOTICE = "games are NOT kept: the card is in memory-only mode - see farkle-pi doctor"
+
+
+def _mounts(mountinfo: str | None) -> list[Mount]:
+    """The mount table given, else this machine's (OSError where it cannot be read)."""
+    # (as bytes: the kernel writes a mount point's name as it is, not always UTF-8)
+    return parse(os.fsdecode(MOUNTINFO.read_bytes()) if mountinfo is None else mountinfo)
 
 
 def parse(mountinfo: str) -> list[Mount]:
@@ -123,8 +129,13 @@ def containing(mounts: list[Mount], path: str) -> Mount | None:
     return best
 
 
+def _split(options: str) -> list[str]:
+    """A mount's options one by one (a comma in a path is written as \\,)."""
+    return re.split(r"(?<!\\),", options)
+
+
 def _option(options: str, name: str) -> str:
-    for option in re.split(r"(?<!\\),", options):
+    for option in _split(options):
         key, _, value = option.partition("=")
         if key == name:
             return _unescape(value.replace("\\,", ","))

@@ -543,8 +543,7 @@ def _fix(error: sqlite3.Error, path: Path) -> str:
         return "another farkle-pi is using it: close it and try again"
     if (any(word in text for word in ("disk i/o", "readonly", "read-only", "unable to open"))
             and read_only(path)):  # (a write to it is "disk I/O error": "check the file")
-        return (f"the disk it is on is read-only: {READ_ONLY_FIX}; a disk mounted read-only: "
-                f"mount it read-write, {ANOTHER}")
+        return f"the disk it is on is read-only: {READ_ONLY_FIX}, {ANOTHER}"
     if "readonly" in text or "read-only" in text:
         return f"make the file and its folder writable, {ANOTHER}"
     damaged = (f"move it aside with its -wal and -shm files and "
