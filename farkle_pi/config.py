@@ -239,12 +239,11 @@ def screen_anyway(explicit: str | None = None) -> ScreenConfig:
         path = find_config(explicit)
         if path is None:
             return ScreenConfig()
-        data = tomllib.loads(path.read_bytes().decode("utf-8").removeprefix("\ufeff"))
-        table = data.get("screen", {})
+        table = tomllib.loads(_config_text(path)).get("screen", {})
         if not isinstance(table, dict):
             return ScreenConfig()
         return _screen(_Section(path, "screen", table, path.parent))
-    except (OSError, ValueError, FarkleError):  # (UnicodeDecodeError and TOML's are ValueErrors)
+    except (OSError, ValueError, FarkleError):  # (a TOML error is a ValueError)
         return ScreenConfig()
 
 
@@ -252,6 +251,11 @@ def _read_config(explicit: str | None) -> Config:
     path = find_config(explicit)
     if path is None:
         return Config()
+    return parse_config(_config_text(path), path)
+
+
+def _config_text(path: Path) -> str:
+    """The config file's text; ConfigError, one line with the fix, where it cannot be read."""
     try:
         data = path.read_bytes()
     except OSError as error:
@@ -264,7 +268,7 @@ def _read_config(explicit: str | None) -> Config:
             f"{path}: cannot read config: line {line}: byte 0x{data[error.start]:02x} is not "
             "UTF-8 text; save the file as UTF-8"
         ) from None
-    return parse_config(text, path)
+    return text
 
 
 # ---------------------------------------------------------------------------------------------
