@@ -26,7 +26,9 @@ CONFIG = Path("/etc/farkle-pi/config.toml")  # (named in the error lines only)
 @pytest.fixture(autouse=True)
 def upright_afterwards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """The display's turn is the process's, as pygame's display is: later tests get it back
-    upright."""
+    upright. (A full screen an earlier test left open keeps its size through set_mode: each
+    test here starts with the display closed.)"""
+    pygame.display.quit()
     monkeypatch.setattr(display, "_turned", None)
     yield
 
