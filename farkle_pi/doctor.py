@@ -28,7 +28,7 @@ from pathlib import Path
 import farkle_pi
 from farkle_pi import assets
 from farkle_pi.config import Config, ConfigError, describe_source, load_config
-from farkle_pi.errors import FarkleError, no_permission
+from farkle_pi.errors import CAMERA_BUSY_HINT, FarkleError, no_permission
 from farkle_pi.mounts import READ_ONLY_FIX, existing_ancestor, forgotten, kept_in_memory, read_only
 from farkle_pi.store.backup import backup_made, backup_note, backup_path
 
@@ -67,8 +67,17 @@ Facts = dict[str, object]
 def probe_picamera2() -> Facts:
     from picamera2 import Picamera2
 
+    from farkle_pi.devices.picamera import not_acquired
+
     cameras = Picamera2.global_camera_info()
-    return {"cameras": [str(camera.get("Model", "?")) for camera in cameras]}
+    facts: Facts = {"cameras": [str(camera.get("Model", "?")) for camera in cameras]}
+    if cameras:  # listed is not usable: another program may hold it (libcamera lets one in)
+        try:
+            Picamera2(0).close()
+        except Exception as error:
+            held = not_acquired(error)
+            facts["busy" if held else "unopened"] = held or f"{type(error).__name__}: {error}"
+    return facts
 
 
 def probe_opencv(source: str) -> Facts:
@@ -414,7 +423,17 @@ def _picamera2_finding(facts: Facts) -> Finding:
             "picamera2 finds no camera; check the ribbon cable (both ends, contacts the right "
             "way round) and `rpicam-hello --list-cameras`"
         ))
-    return Finding("camera", Status.OK, "picamera2 sees " + ", ".join(map(str, cameras)))
+    seen = "picamera2 sees " + ", ".join(map(str, cameras))
+    if "busy" in facts:
+        return Finding("camera", Status.WARN, (
+            f"{seen}, but another program has it open ({facts['busy']}): the table, if it is "
+            f"running (then all is well); else {CAMERA_BUSY_HINT}"
+        ))
+    if "unopened" in facts:
+        return Finding("camera", Status.FAIL, (
+            f"{seen}, but it does not open ({facts['unopened']}); try `rpicam-hello`"
+        ))
+    return Finding("camera", Status.OK, seen)
 
 
 def _opencv_finding(source: str, facts: Facts, device: str) -> Finding:

@@ -27,6 +27,10 @@ def one_line(text: str) -> str:
 TABLE_USER = ("on a Pi set up by install-pi.sh the table's files are the farkle user's: "
               "sudo -u farkle farkle-pi ...")
 
+# What holds a camera that libcamera lets only one program have (the table's line and doctor's)
+CAMERA_BUSY_HINT = ("close the program that has it (`rpicam-hello`, or a farkle-pi command such "
+                    "as calibrate or dice-check still running)")
+
 
 def no_permission(error: PermissionError) -> FarkleError:
     """A file this user may not use, as one line; anything else refused (an operation the

@@ -8,6 +8,7 @@ import os
 import shutil
 import sqlite3
 import sys
+import types
 from collections import namedtuple
 from dataclasses import replace
 from pathlib import Path
@@ -159,6 +160,58 @@ def test_camera_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert "ribbon cable" in doctor.check_camera(Config()).message
     fake_probe(monkeypatch, {("picamera2",): {"cameras": ["imx708"]}})
     assert doctor.check_camera(Config()) == Finding("camera", Status.OK, "picamera2 sees imx708")
+
+
+
+class _HeldCamera:
+    """picamera2.Picamera2 on a Pi where another program (a leftover `rpicam-hello`) holds the
+    camera: listed by libcamera, refused when opened, as picamera2 wraps the refusal."""
+
+    why = "Failed to acquire camera: Device or resource busy"
+
+    @staticmethod
+    def global_camera_info() -> list[dict[str, object]]:
+        return [{"Model": "imx708", "Num": 0}]
+
+    def __init__(self, camera_num: int = 0) -> None:
+        try:
+            raise RuntimeError(self.why)
+        except RuntimeError:
+            raise RuntimeError("Camera __init__ sequence did not complete.") from None
+
+
+def test_a_camera_another_program_holds_is_not_called_fine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Listing the cameras said OK while `rpicam-hello` held it and the table said "camera
+    busy": doctor, run to find out why, must say the same."""
+    module = types.ModuleType("picamera2")
+    module.Picamera2 = _HeldCamera  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "picamera2", module)
+    facts = doctor.probe_picamera2()
+    assert facts == {"cameras": ["imx708"], "busy": _HeldCamera.why}
+    finding = doctor._picamera2_finding(facts)
+    assert finding.status is Status.WARN
+    assert finding.message.startswith("picamera2 sees imx708, but another program has it open")
+    assert "rpicam-hello" in finding.message and "table" in finding.message
+
+    monkeypatch.setattr(_HeldCamera, "why", "Camera tuning file not found")  # broken, not busy
+    facts = doctor.probe_picamera2()
+    assert facts == {"cameras": ["imx708"], "unopened": "RuntimeError: Camera __init__ "
+                     "sequence did not complete."}
+    assert doctor._picamera2_finding(facts).status is Status.FAIL
+
+    closed: list[bool] = []
+
+    class FreeCamera(_HeldCamera):
+        def __init__(self, camera_num: int = 0) -> None:
+            pass
+
+        def close(self) -> None:  # let go at once: the table is to have it
+            closed.append(True)
+
+    module.Picamera2 = FreeCamera  # type: ignore[attr-defined]
+    assert doctor.probe_picamera2() == {"cameras": ["imx708"]} and closed == [True]
 
 
 def test_display_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -16,14 +16,12 @@ from typing import Any
 import numpy as np
 
 from farkle_pi.devices.frames import CameraBusy, Frame, SourceBase
-from farkle_pi.errors import FarkleError
+from farkle_pi.errors import CAMERA_BUSY_HINT, FarkleError
 
 AF_MODE_MANUAL = 0  # libcamera AfModeEnum.Manual
 # (not "use --source": `replay` takes its source as an argument, the table from the config)
 CAMERA_HINT = ("check the ribbon cable and `rpicam-hello --list-cameras`, or name another "
                "source: opencv:INDEX, a video or a folder of pictures")
-BUSY_HINT = ("close the program that has it (`rpicam-hello`, or a farkle-pi command such as "
-             "calibrate or dice-check still running)")
 
 
 class Picamera2Source(SourceBase):
@@ -57,9 +55,9 @@ class Picamera2Source(SourceBase):
             if self._camera is not None:  # else it stays claimed and every retry finds it busy
                 with contextlib.suppress(Exception):
                     self._camera.close()
-            if _not_acquired(error):
+            if not_acquired(error) is not None:
                 raise CameraBusy(f"camera busy: another program has it open ({error}); "
-                                 f"{BUSY_HINT}") from error
+                                 f"{CAMERA_BUSY_HINT}") from error
             raise FarkleError(f"no camera found: {error}; {CAMERA_HINT}") from error
         self.fps = fps
         self._start = time.monotonic()
@@ -83,18 +81,19 @@ class Picamera2Source(SourceBase):
             self._camera.close()
 
 
-def _not_acquired(error: BaseException) -> bool:
-    """libcamera let another process have the camera ("Pipeline handler in use by another
-    process"): picamera2 says "Camera __init__ sequence did not complete.", with "Failed to
-    acquire camera" or "camera.acquire() returned unexpected code: -16" (EBUSY) under it."""
+def not_acquired(error: BaseException) -> str | None:
+    """Why libcamera let another process have the camera ("Pipeline handler in use by another
+    process"), or None for any other failure: picamera2 says "Camera __init__ sequence did not
+    complete.", with "Failed to acquire camera" or "camera.acquire() returned unexpected code:
+    -16" (EBUSY) under it."""
     seen: BaseException | None = error
     for _ in range(8):  # (a chain is short; a cycle must not hang the camera's thread)
         if seen is None:
-            return False
+            return None
         if "acquire" in str(seen).lower():
-            return True
+            return str(seen)
         seen = seen.__cause__ or seen.__context__
-    return False
+    return None
 
 
 def locked_controls(camera: Any) -> dict[str, Any]:
