@@ -11,17 +11,19 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Literal
 
 import pygame
 
+from farkle_pi.ui.face import Face, forget_opened
+from farkle_pi.ui.fonts import default_font_path
 from farkle_pi.ui.theme import Colour, Theme, die_colours
 
 Align = Literal["left", "center", "right"]
 
 # pygame's default font (freesansbold.ttf ships inside pygame) renders the same everywhere;
-# its line height is about 0.68 of the requested size.
+# its line height is about 0.68 of the requested size. Characters it lacks ("李", "ễ") are
+# drawn in an installed font that has them (`face.Face`).
 LINE_HEIGHT = 0.68
 # Text is read from two metres when its capital letters are about 3 mm tall (5 arc-minutes):
 # 15 px on the 7" 800x480 display, 19 px on a 3.5" 480x320 panel.
@@ -334,6 +336,7 @@ def all_kept(names: Iterable[str], font: pygame.font.Font, boxes: Iterable[Box])
 def _forget_fonts() -> None:
     _FONTS.clear()
     _CAPS.clear()
+    forget_opened()
 
 
 def readable_cap(size: tuple[int, int]) -> float:
@@ -374,9 +377,9 @@ def _font(size: int) -> pygame.font.Font:
     """pygame's default font at `size`, from its bytes read once: fitting text tries many sizes,
     and each Font opened from the file would keep it open for the rest of the evening."""
     if not _FONT_FILE:
-        path = Path(pygame.__file__).parent / pygame.font.get_default_font()
+        path = default_font_path()
         _FONT_FILE.append(path.read_bytes() if path.is_file() else b"")
     if not _FONT_FILE[0]:
-        return pygame.font.Font(None, size)
+        return Face(None, size)
     # Font(None, size) scales the default font by 0.6875; the same glyphs at the same size here.
-    return pygame.font.Font(io.BytesIO(_FONT_FILE[0]), max(1, int(size * 0.6875)))
+    return Face(io.BytesIO(_FONT_FILE[0]), max(1, int(size * 0.6875)))

@@ -1,0 +1,170 @@
+"""Names the default font has no letters for are drawn with an installed font that has them.
+
+pygame's bundled bold font drew "李雷" and "王芳" as the same two boxes, and the "ễ" of
+"Nguyễn" as one. Here a character is drawn as a box when its pixels are those of the
+missing-glyph box (a private-use character no font has), measured, not taken from the code."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from farkle_pi.ui.cmap import FontFacts, read_font
+from farkle_pi.ui.draw import Box, Painter
+from farkle_pi.ui.face import Face
+from farkle_pi.ui.fonts import INSTALLED, _preference, default_font_path, font_fix, undrawable
+from farkle_pi.ui.theme import DARK
+
+NO_FONT_HAS = "\U0010fffd"  # private use: every font draws its missing-glyph box for it
+WHITE = (255, 255, 255)
+# letters pygame's bundled font (or Debian's FreeSansBold in its place) may lack: Vietnamese,
+# Georgian, Armenian, Hebrew, Chinese
+CANDIDATES = "ễქԱש李"
+CHINESE = ("李雷", "王芳")
+
+
+@pytest.fixture(autouse=True)
+def _fonts() -> Iterator[None]:
+    pygame.font.init()
+    INSTALLED.forget()
+    yield
+    INSTALLED.forget()
+
+
+def pixels(surface: pygame.Surface) -> bytes:
+    """A drawing's pixels, cut to what was drawn (pygame 2.1.2 has no `tobytes`)."""
+    drawn = surface.subsurface(surface.get_bounding_rect())
+    to_bytes = getattr(pygame.image, "tobytes", None) or pygame.image.tostring
+    return bytes(drawn.get_size()) + to_bytes(drawn, "RGBA")
+
+
+def plain(points: int) -> pygame.font.Font:
+    """pygame's default font alone, as the table drew with it before."""
+    return pygame.font.Font(str(default_font_path()), points)
+
+
+def boxed(font: pygame.font.Font, text: str) -> bool:
+    """Whether `font` draws `text` as missing-glyph boxes, one a character."""
+    return pixels(font.render(text, True, WHITE)) == pixels(
+        font.render(NO_FONT_HAS * len(text), True, WHITE))
+
+
+def face(size: int = 60) -> Face:
+    font = Painter(pygame.Surface((800, 480)), DARK).font(size)
+    assert isinstance(font, Face)
+    return font
+
+
+def lacking() -> str:
+    """A character the default font draws as a box and an installed font has."""
+    default = plain(40)
+    found = next((c for c in CANDIDATES if boxed(default, c) and not undrawable(c)), None)
+    if found is None:
+        pytest.skip(f"no installed font has one of {CANDIDATES} that the default font lacks "
+                    "(DejaVu Sans, from fonts-dejavu-core, has the first four)")
+    return found
+
+
+def test_a_letter_the_default_font_lacks_is_drawn_by_an_installed_font_not_as_a_box() -> None:
+    character = lacking()
+    font = face()
+    assert boxed(plain(font.points), character)  # as it was drawn before
+    assert not boxed(font, character)
+    (run, path), = INSTALLED.runs(character)
+    assert path is not None and run == character
+    own = pygame.font.Font(str(path), font.points)
+    assert pixels(font.render(character, True, WHITE)) == pixels(own.render(character, True,
+                                                                            WHITE))
+
+
+def test_a_name_mixing_letters_keeps_the_default_font_for_those_it_has() -> None:
+    character = lacking()
+    name = f"Ann{character}Bob"
+    font = face()
+    runs = INSTALLED.runs(name)
+    assert [run for run, _ in runs] == ["Ann", character, "Bob"] and runs[0][1] is None
+    drawn = font.render(name, True, WHITE)
+    assert drawn.get_width() == font.size(name)[0]  # measured as drawn: fitting holds
+    assert not boxed(font, name[3]) and boxed(plain(font.points), name[3])
+
+
+def test_chinese_names_are_drawn_apart_where_a_chinese_font_is_installed() -> None:
+    if undrawable("".join(CHINESE)):
+        pytest.skip("no font with Chinese characters on this machine (sudo apt install "
+                    "fonts-noto-cjk, or fonts-droid-fallback)")
+    font = face()
+    assert all(boxed(plain(font.points), name) for name in CHINESE)  # alike, before
+    first, second = (pixels(font.render(name, True, WHITE)) for name in CHINESE)
+    assert first != second
+    assert not any(boxed(font, name) for name in CHINESE)
+
+
+def test_a_name_with_such_letters_is_fitted_to_its_box_and_cut_by_its_drawn_width() -> None:
+    character = lacking()
+    painter = Painter(pygame.Surface((480, 320)), DARK)
+    name = f"Trần {character * 5} Nguyen"
+    box = Box(10, 10, 120, 30)
+    font = painter.fit(name, box)
+    assert font.size(name)[0] <= box.w
+    rect = painter.text(name, Box(10, 60, 60, 30), font=painter.font(40))  # cut: "Trầ.."
+    assert 0 < rect.w <= 60
+
+
+def test_what_no_installed_font_draws_is_named_with_what_to_install(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("FARKLE_PI_FONTS", str(tmp_path))  # no fonts but the default
+    INSTALLED.forget()
+    assert undrawable("李雷 and Ann") == "李雷"
+    assert undrawable("Ann, Zoë") == ""
+    assert undrawable("王王") == "王"
+    assert "fonts-noto-cjk" in font_fix("李")
+    assert "fonts-noto-cjk" in font_fix("김")
+    assert "fonts-noto-core" in font_fix("ก")  # Thai
+    assert "emoji" in font_fix("\U0001f600")
+
+
+def test_a_font_installed_in_a_searched_folder_is_found(tmp_path: Path,
+                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    character = lacking()
+    (_, path), = INSTALLED.runs(character)
+    assert path is not None
+    monkeypatch.setenv("FARKLE_PI_FONTS", str(tmp_path))
+    INSTALLED.forget()
+    assert undrawable(character) == character
+    shutil.copy(path, tmp_path / path.name)
+    (tmp_path / "damaged.ttf").write_bytes(path.read_bytes()[:300])  # skipped, not an error
+    (tmp_path / "notes.ttf").write_text("not a font")
+    INSTALLED.forget()
+    assert undrawable(character) == ""
+    assert [font.path.name for font in INSTALLED.fonts] == [path.name]
+
+
+def test_the_cmap_reader_agrees_with_what_pygame_draws() -> None:
+    """Every 61st character of the first planes: the default font has it exactly where
+    pygame draws it as something other than the missing-glyph box."""
+    path = default_font_path()
+    facts = read_font(path)
+    assert facts is not None and facts.weight >= 600 and facts.outlines
+    font = pygame.font.Font(str(path), 30)
+    box = pixels(font.render(NO_FONT_HAS, True, WHITE))
+    codes = [c for c in range(0x21, 0x3000, 61) if chr(c).isprintable()] + [0x1EC5, 0x674E]
+    wrong = [hex(code) for code in codes
+             if facts.has(chr(code)) == (pixels(font.render(chr(code), True, WHITE)) == box)]
+    assert not wrong
+    assert facts.has("A") and not facts.has("李")
+
+
+def test_a_bold_upright_sans_is_preferred() -> None:
+    def facts(name: str, weight: int, italic: bool = False) -> FontFacts:
+        return FontFacts(Path(name), ((0x20, 0x7E),), weight, italic, 5, True)
+
+    fonts = [facts("FreeSerifBold.ttf", 700), facts("DejaVuSans.ttf", 400),
+             facts("DejaVuSansMono-Bold.ttf", 700), facts("DejaVuSans-BoldOblique.ttf", 700, True),
+             facts("DejaVuSans-Bold.ttf", 700), facts("NotoSansCJK-Bold.ttc", 700)]
+    assert [f.path.name for f in sorted(fonts, key=_preference)] == [
+        "DejaVuSans-Bold.ttf", "NotoSansCJK-Bold.ttc", "DejaVuSans-BoldOblique.ttf",
+        "DejaVuSans.ttf", "DejaVuSansMono-Bold.ttf", "FreeSerifBold.ttf"]
