@@ -91,3 +91,15 @@ def mock_pins() -> Iterator[MockFactory]:
     yield factory
     factory.reset()
     Device.pin_factory = None
+
+
+@pytest.fixture
+def no_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """No font on this machine but the table's default (`FARKLE_PI_FONTS`: a folder with
+    none): the screen draws Chinese, Vietnamese "ễ" ... as boxes."""
+    from farkle_pi.ui.fonts import INSTALLED
+
+    monkeypatch.setenv("FARKLE_PI_FONTS", str(tmp_path / "no fonts"))
+    INSTALLED.forget()
+    yield
+    INSTALLED.forget()  # (the next test's fonts are this machine's again)

@@ -16,7 +16,14 @@ import pytest
 from farkle_pi.ui.cmap import FontFacts, read_font
 from farkle_pi.ui.draw import Box, Painter
 from farkle_pi.ui.face import Face
-from farkle_pi.ui.fonts import INSTALLED, _preference, default_font_path, font_fix, undrawable
+from farkle_pi.ui.fonts import (
+    INSTALLED,
+    _preference,
+    default_font_path,
+    font_fix,
+    undrawable,
+    undrawn_names,
+)
 from farkle_pi.ui.theme import DARK
 
 NO_FONT_HAS = "\U0010fffd"  # private use: every font draws its missing-glyph box for it
@@ -114,17 +121,19 @@ def test_a_name_with_such_letters_is_fitted_to_its_box_and_cut_by_its_drawn_widt
     assert 0 < rect.w <= 60
 
 
-def test_what_no_installed_font_draws_is_named_with_what_to_install(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("FARKLE_PI_FONTS", str(tmp_path))  # no fonts but the default
-    INSTALLED.forget()
+def test_what_no_installed_font_draws_is_named_with_what_to_install(no_fonts: None) -> None:
     assert undrawable("李雷 and Ann") == "李雷"
     assert undrawable("Ann, Zoë") == ""
     assert undrawable("王王") == "王"
-    assert "fonts-noto-cjk" in font_fix("李")
-    assert "fonts-noto-cjk" in font_fix("김")
-    assert "fonts-noto-core" in font_fix("ก")  # Thai
-    assert "emoji" in font_fix("\U0001f600")
+    assert font_fix("李") == font_fix("김") == "sudo apt install fonts-noto-cjk"
+    assert font_fix("ก") == "sudo apt install fonts-noto-core"  # Thai
+    assert font_fix("ễქ") == "sudo apt install fonts-dejavu-core"
+    assert font_fix("李ก\U0001f600") == ("sudo apt install fonts-noto-cjk fonts-noto-core and "
+                                        "leave out the emoji")
+    assert undrawn_names(["Ann", "李雷", "Bob"]) == (
+        "the table's screen has no font for 李, 雷 (in 李雷): it would draw them as boxes, "
+        "and such names look alike; sudo apt install fonts-noto-cjk")
+    assert undrawn_names(["Ann", "Zoë"]) == ""
 
 
 def test_a_font_installed_in_a_searched_folder_is_found(tmp_path: Path,

@@ -11,6 +11,7 @@ import pygame
 import pytest
 from screen_notes import SIZES, draw, size_id, words_drawn
 from test_ui_floor import NAMES, overlap
+from test_ui_fonts import lacking
 from touch import Clock, finger
 
 from farkle_pi.app import App
@@ -127,6 +128,31 @@ def test_a_name_that_cannot_join_says_why_on_the_screen(app: App,
     key(app, pygame.K_TAB)
     key(app, pygame.K_b, "b")
     assert any("at least one player" in words for words in drawn)
+
+
+def test_a_typed_name_the_screen_has_no_font_for_is_refused_saying_what_to_install(
+        app: App, no_fonts: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """"李雷" and "王芳" were both drawn as two boxes: two players alike on the scoreboard."""
+    drawn = words_drawn(monkeypatch)
+    app.step()
+    for char in "李雷":
+        key(app, 0, char)
+    key(app, pygame.K_RETURN)
+    refused = app.table.setup
+    assert refused.players == () and refused.typing == "李雷"  # (shown, as boxes)
+    assert ("! this screen has no font for 2 of the name's letters (it draws boxes): sudo apt "
+            "install fonts-noto-cjk, or type another name (UNDO erases)") in " ".join(drawn)
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "Ann")
+    key(app, pygame.K_RETURN)
+    assert app.table.setup.players == ("Ann",)
+
+
+def test_a_typed_name_an_installed_font_draws_joins(monkeypatch: pytest.MonkeyPatch) -> None:
+    letter = lacking()  # a letter pygame's own font lacks (Vietnamese ễ where DejaVu is)
+    setup, _ = step(SetupView(players=(), typing=f"Nguy{letter}n"), Action("keep"), PRESETS)
+    assert setup.players == (f"Nguy{letter}n",)
 
 
 def test_the_configs_rules_file_comes_round_again_on_the_rules_row(tmp_path: Path) -> None:

@@ -14,6 +14,7 @@ from typing import TypeVar
 from farkle_pi.errors import FarkleError
 from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key
 from farkle_pi.ui.actions import Action
+from farkle_pi.ui.fonts import font_fix, undrawable
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
 
 TARGETS = (2_000, 5_000, 10_000)
@@ -57,6 +58,10 @@ def _commit_typing(setup: SetupView) -> SetupView:
     playing = next((n for n in setup.players if name_key(n) == name_key(name)), None)
     if playing is not None:
         raise FarkleError(f"{playing} is already playing: type another name (UNDO erases)")
+    lost = undrawable(name)
+    if lost:  # boxes tell nobody apart (and the line cannot quote what it cannot draw)
+        raise FarkleError(f"this screen has no font for {len(lost)} of the name's letters (it "
+                          f"draws boxes): {font_fix(lost)}, or type another name (UNDO erases)")
     # "ann" typed for the Ann of earlier games: her name as before, so the stats keep her whole
     name = next((n for n in setup.known_names if name_key(n) == name_key(name)), name)
     if len(setup.players) >= MAX_PLAYERS:

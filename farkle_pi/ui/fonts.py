@@ -151,13 +151,40 @@ def undrawable(text: str) -> str:
 
 
 def font_fix(characters: str) -> str:
-    """What to install so that `characters` are drawn, or what else to do (emoji: no font
-    SDL_ttf draws in colour at the table's sizes, so leave them out)."""
+    """What to do so that `characters` are drawn: the package with a font that has them
+    (DejaVu's few megabytes where it has them, Noto's CJK or many-script fonts where not), or,
+    for emoji, to leave them out (colour emoji fonts are not drawn at the table's sizes)."""
+    packages = dict.fromkeys(_package(c) for c in characters if not _emoji(c))
+    fixes = [f"sudo apt install {' '.join(packages)}"] if packages else []
     if any(_emoji(c) for c in characters):
-        return "emoji are not drawn: give the name without them"
-    if any(_cjk(c) for c in characters):
-        return "install a font that has them: sudo apt install fonts-noto-cjk"
-    return "install a font that has them: sudo apt install fonts-noto-core"
+        fixes.append("leave out the emoji")
+    return " and ".join(fixes)
+
+
+def undrawn_names(names: Sequence[str]) -> str:
+    """One line: which characters of `names` the table's screen has no font for, in which
+    names, and what to do; "" where it draws them all. (Such letters are drawn as boxes, and
+    two names of boxes look alike on the scoreboard.)"""
+    lost = undrawable("".join(names))
+    if not lost:
+        return ""
+    shown = ", ".join(lost[:SHOWN_MOST]) + (", …" if len(lost) > SHOWN_MOST else "")
+    who = ", ".join(name.strip() for name in names if undrawable(name))
+    return (f"the table's screen has no font for {shown} (in {who}): it would draw them as "
+            f"boxes, and such names look alike; {font_fix(lost)}")
+
+
+SHOWN_MOST = 8  # characters a line names: a long name in another script stays one line
+
+
+def _package(character: str) -> str:
+    """The Debian package with a bold sans that has `character`."""
+    code = ord(character)
+    if _cjk(character):
+        return "fonts-noto-cjk"
+    if code < 0x0800 or 0x10A0 <= code <= 0x10FF or 0x1E00 <= code <= 0x1FFF:
+        return "fonts-dejavu-core"  # Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, Georgian
+    return "fonts-noto-core"
 
 
 def _emoji(character: str) -> bool:
