@@ -700,9 +700,37 @@ def check_kept(config: Config) -> Finding:
                    f"{path.parent} is on a disk: games outlive a power-off{copy}")
 
 
+def check_fonts(config: Config) -> Finding:
+    """Every player's name (the config's, and every stored game's) drawn as itself: letters
+    no installed font has are drawn as boxes, and two such names look alike."""
+    from farkle_pi.ui.fonts import undrawn_names
+
+    names = list(dict.fromkeys((*config.table.players, *_stored_names(config.store.database))))
+    undrawn = undrawn_names(names)
+    if undrawn:
+        return Finding("fonts", Status.WARN, undrawn)
+    return Finding("fonts", Status.OK, (
+        f"the screen has a font for every letter of the {len(names)} players' names (the "
+        "config's and the stored games')"))
+
+
+def _stored_names(path: Path) -> list[str]:
+    """The names of every stored game's players; none where the games cannot be read (the
+    `database` line says why)."""
+    from farkle_pi.store import Store
+
+    if not path.is_file():
+        return []
+    try:
+        with Store(path, read_only=True) as store:
+            return [name for record in store.records() for name in record.players]
+    except FarkleError:
+        return []
+
+
 CHECKS: tuple[Check, ...] = (
     check_packages, check_files, check_reader, check_camera, check_calibration, check_display,
-    check_gpio, check_database, check_disk, check_kept,
+    check_gpio, check_database, check_disk, check_kept, check_fonts,
 )
 
 

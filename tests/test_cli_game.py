@@ -394,3 +394,22 @@ def test_a_keep_refused_for_a_triple_left_in_the_tray_says_so(
     run(capsys, db, "game", "throw", "133345")
     code, _, err = run(capsys, db, "game", "keep", "15")
     assert code == 2 and "every triple thrown must be set aside too" in err
+
+
+def test_names_the_tables_screen_cannot_draw_are_kept_with_a_warning_saying_what_to_install(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, no_fonts: None) -> None:
+    """The terminal draws "李雷" and a stored game with it plays on, but the table's screen
+    would draw it as boxes, like "王芳": said where the names are given."""
+    db = tmp_path / "farkle.db"
+    code, out, err = run(capsys, db, "game", "new", "--players", "李雷", "王芳", "Ann")
+    assert code == 0 and "李雷" in out
+    assert err == ("farkle-pi: warning: the table's screen has no font for 李, 雷, 王, 芳 "
+                   "(in 李雷, 王芳): it would draw them as boxes, and such names look alike; "
+                   "sudo apt install fonts-noto-cjk\n")
+    code, out, err = run(capsys, db, "game", "add", "김민준")
+    assert code == 0 and err.startswith("farkle-pi: warning: the table's screen has no font "
+                                        "for 김, 민, 준 (in 김민준)")
+    assert [player["name"] for player in show(capsys, db)["players"]] == [  # type: ignore[attr-defined]
+        "李雷", "王芳", "Ann", "김민준"]
+    assert run(capsys, db, "game", "add", "Bob")[2] == ""
+    assert run(capsys, tmp_path / "other.db", "game", "new", "--players", "Zoë", "Ann")[2] == ""

@@ -230,6 +230,18 @@ def test_good_config_round_trips_through_config_check(
     )
 
 
+def test_players_the_screen_cannot_draw_pass_config_check_with_a_warning(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], no_fonts: None) -> None:
+    """A config is no place to stop the table over a font (it starts, and the setup refuses
+    such a name typed), but `config check` says what the screen would draw as boxes."""
+    path = write(tmp_path / "config.toml", '[table]\nplayers = ["Ann", "李雷", "김민준"]\n')
+    code, out, err = check(path, capsys)
+    assert code == 0 and out.startswith("# farkle-pi config: OK")
+    assert err == (f"farkle-pi: warning: {path}: [table] players: the table's screen has no "
+                   "font for 李, 雷, 김, 민, 준 (in 李雷, 김민준): it would draw them as boxes, "
+                   "and such names look alike; sudo apt install fonts-noto-cjk\n")
+
+
 def test_replay_source_path_is_resolved_and_round_trips(tmp_path: Path) -> None:
     (tmp_path / "frames").mkdir()
     path = write(tmp_path / "config.toml", '[camera]\nsource = "frames"\n')

@@ -28,7 +28,7 @@ from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import Store
 
 PARTS = ["config", "packages", "files", "reader", "camera", "calibration", "display", "gpio",
-         "database", "disk", "kept"]
+         "database", "disk", "kept", "fonts"]
 
 
 def run_doctor(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str], str]:
@@ -528,3 +528,21 @@ def test_the_bank_lamps_pin_is_claimed_but_not_read_as_a_button(
     assert facts["pressed"] == [] and facts["busy"] == {}
     facts = doctor.probe_gpio("", "19", "5", "6", "13", "26")  # (a button there: read)
     assert facts["pressed"] == ["26"]
+
+
+def test_doctor_names_players_whose_letters_the_screen_has_no_font_for(
+        tmp_path: Path, no_fonts: None) -> None:
+    """The config's players and every stored game's: drawn as boxes they look alike."""
+    database = tmp_path / "farkle.db"
+    with Store(database) as store:
+        store.new_game(["Ann", "王芳"], load_rules("standard"))
+    config = config_with(tmp_path, f'[table]\nplayers = ["李雷", "Bob"]\n'
+                                   f'[store]\ndatabase = "{database}"\n')
+    finding = doctor.check_fonts(config)
+    assert finding == Finding("fonts", Status.WARN, (
+        "the table's screen has no font for 李, 雷, 王, 芳 (in 李雷, 王芳): it would draw them "
+        "as boxes, and such names look alike; sudo apt install fonts-noto-cjk"))
+    fine = config_with(tmp_path, '[table]\nplayers = ["Zoë", "Bob"]\n')
+    assert doctor.check_fonts(fine) == Finding("fonts", Status.OK, (
+        "the screen has a font for every letter of the 2 players' names (the config's and the "
+        "stored games')"))

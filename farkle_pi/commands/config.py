@@ -13,6 +13,7 @@ from farkle_pi.config import (
     load_config,
     search_places,
 )
+from farkle_pi.ui.fonts import undrawn_names
 
 
 def add_config_option(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +45,10 @@ def run_check(args: argparse.Namespace) -> int:
     config = load_config(args.config)
     print(f"# farkle-pi config: OK, {describe_source(config)}")
     print(dump_config(config), end="")
+    undrawn = undrawn_names(config.table.players)
+    if undrawn:  # a warning, not an error: the table starts, the names show as boxes
+        print(f"farkle-pi: warning: {config.source}: [table] players: {undrawn}",
+              file=sys.stderr)
     return 0
 
 

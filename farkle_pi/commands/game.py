@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from collections.abc import Callable
+import sys
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from farkle_pi.commands.db_args import add_db_argument, open_store
@@ -25,6 +26,7 @@ from farkle_pi.game import (
 from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
 from farkle_pi.rules import Roll, check_colours
 from farkle_pi.store import Store, StoredGame
+from farkle_pi.ui.fonts import undrawn_names
 
 _DICE_COMMANDS: dict[str, tuple[Callable[[Roll], Command], str]] = {
     "throw": (Throw, "the dice that came up, e.g. 123455 (colours: 5:red 5:blue …)"),
@@ -58,7 +60,7 @@ def register(sub: Any) -> None:
         leaf.set_defaults(run=_runner(_plain(plain_command)))
     add = _leaf(game_sub, "add", "a late player joins at the end of the seat order")
     add.add_argument("name", metavar="NAME")
-    add.set_defaults(run=_runner(lambda args: AddPlayer(args.name)))
+    add.set_defaults(run=_runner(lambda args: AddPlayer(args.name), names=lambda args: [args.name]))
     roll_off = _leaf(game_sub, "roll-off", "who won the roll-off of a tie (ties = roll-off)")
     roll_off.add_argument("winner", metavar="NAME")
     roll_off.set_defaults(run=_runner(lambda args: RollOff(args.winner)))
@@ -81,7 +83,10 @@ def _plain(make: Callable[[], Command]) -> Callable[[argparse.Namespace], Comman
     return lambda args: make()
 
 
-def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse.Namespace], int]:
+def _runner(make: Callable[[argparse.Namespace], Command],
+            names: Callable[[argparse.Namespace], Sequence[str]] = lambda args: (),
+            ) -> Callable[[argparse.Namespace], int]:
+    """`names`: the players the command seats, whom the table's screen must draw."""
     def run(args: argparse.Namespace) -> int:
         command = make(args)
         with open_store(args) as store:
@@ -95,6 +100,7 @@ def _runner(make: Callable[[argparse.Namespace], Command]) -> Callable[[argparse
                 check_colours(command.roll, table.state.rules)
             table.apply(command)
             _print(table, args.json)
+        _warn_undrawn(names(args))
         return 0
 
     return run
@@ -104,7 +110,16 @@ def _run_new(args: argparse.Namespace) -> int:
     rules = rules_from(args)
     with open_store(args, create=True) as store:
         _print(store.new_game(args.players, rules), args.json)
+    _warn_undrawn(args.players)
     return 0
+
+
+def _warn_undrawn(names: Sequence[str]) -> None:
+    """A name the table's screen would draw as boxes is kept (this terminal shows it, and a
+    game stored with it plays on), but said once, where it is given, with what to install."""
+    line = undrawn_names(names)
+    if line:
+        print(f"farkle-pi: warning: {line}", file=sys.stderr)
 
 
 def _run_show(args: argparse.Namespace) -> int:
