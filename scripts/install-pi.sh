@@ -7,7 +7,7 @@
 #
 # What it does (each step is skipped when already done, so re-running is safe):
 #  1. apt packages: picamera2, pygame (with the KMSDRM driver), gpiozero + lgpio, OpenCV and
-#     numpy all come from Debian/Raspberry Pi OS, built to work together.
+#     numpy all come from Debian/Raspberry Pi OS, built to work together; DejaVu fonts.
 #  2. a venv at /opt/farkle-pi/venv, made by apt's /usr/bin/python3 with --system-site-packages,
 #     so it sees those packages (checked by scripts/check_apt_python.py).
 #  3. farkle-pi itself into the venv with --no-deps: pip must not replace apt's numpy/OpenCV
@@ -46,6 +46,10 @@ APT_PACKAGES=(
     python3-picamera2 python3-gpiozero python3-lgpio
     # what SDL's KMSDRM driver draws with (EGL on GBM); today OpenCV's Qt brings them along
     libegl1 libgl1-mesa-dri libgbm1
+    # the letters of players' names pygame's font lacks (Vietnamese, Georgian, Armenian,
+    # Hebrew, Arabic; 3 MB). Not Chinese, Japanese or Korean: fonts-noto-cjk is 91 MB, and
+    # farkle-pi names it where such a name is given (docs/install.md)
+    fonts-dejavu-core
 )
 # What the venv must import from apt, and from nowhere else (pip copies installed with sudo
 # in /usr/local shadow apt's): one line saying what to fix, not a traceback.

@@ -54,7 +54,7 @@ def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> No
     venv = f"{tmp_path}{VENV}"
     apt = next(c for c in plan if " apt-get install " in c)
     for package in ("python3-picamera2", "python3-pygame", "python3-gpiozero", "python3-lgpio",
-                    "python3-opencv", "python3-numpy", "python3-venv"):
+                    "python3-opencv", "python3-numpy", "python3-venv", "fonts-dejavu-core"):
         assert package in apt.split()
     expected_in_order = [
         "apt-get update",

@@ -177,3 +177,19 @@ def test_a_bold_upright_sans_is_preferred() -> None:
     assert [f.path.name for f in sorted(fonts, key=_preference)] == [
         "DejaVuSans-Bold.ttf", "NotoSansCJK-Bold.ttc", "DejaVuSans-BoldOblique.ttf",
         "DejaVuSans.ttf", "DejaVuSansMono-Bold.ttf", "FreeSerifBold.ttf"]
+
+
+def test_no_font_file_is_read_while_the_default_font_draws_every_name(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Most evenings every name is the default font's: the table reads no other font file."""
+    read: list[Path] = []
+
+    def noting(path: Path) -> FontFacts | None:
+        read.append(path)
+        return read_font(path)
+
+    monkeypatch.setattr("farkle_pi.ui.fonts.read_font", noting)
+    font = face()
+    for name in ("Ann", "Zoë", "Łukasz", "Ελένη", "Дмитрий", "Şükrü"):
+        assert font.size(name)[0] > 0 and not boxed(font, name[-1])
+    assert read == [default_font_path()]

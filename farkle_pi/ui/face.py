@@ -15,6 +15,7 @@ from farkle_pi.ui.fonts import INSTALLED
 if TYPE_CHECKING:
     from pygame._common import ColorValue
 
+PIECES_KEPT = 512  # texts a Face remembers the runs of (a frame draws a few dozen)
 _OPENED: dict[tuple[Path, int], pygame.font.Font] = {}  # (file, points): loaded once
 _BYTES: dict[Path, bytes] = {}  # read once: a Font per size keeps no file open
 
@@ -40,18 +41,23 @@ class Face(pygame.font.Font):
     def __init__(self, name: str | io.BytesIO | None, points: int) -> None:
         super().__init__(name, points)
         self.points = points if name is not None else max(1, int(points * 0.6875))  # as pygame
+        self._known: dict[str, list[tuple[str, pygame.font.Font | _Default]]] = {}
 
     def _pieces(self, text: str | bytes | None
                 ) -> list[tuple[str, pygame.font.Font | _Default]]:
         """`text`'s runs with their fonts; empty where the default font draws it all (the
-        common case: no lookup beyond a dictionary's)."""
+        common case: no lookup beyond a dictionary's; fitting measures a text many times)."""
         if not isinstance(text, str) or text.isascii():
             return []
-        runs = INSTALLED.runs(unicodedata.normalize("NFC", text))
-        if all(path is None for _, path in runs):
-            return []
-        return [(run, _Default(self) if path is None else _opened(path, self.points))
+        known = self._known.get(text)
+        if known is None:
+            if len(self._known) >= PIECES_KEPT:
+                self._known.clear()
+            runs = INSTALLED.runs(unicodedata.normalize("NFC", text))
+            known = self._known[text] = [] if all(path is None for _, path in runs) else [
+                (run, _Default(self) if path is None else _opened(path, self.points))
                 for run, path in runs]
+        return known
 
     def size(self, text: str | bytes) -> tuple[int, int]:
         pieces = self._pieces(text)

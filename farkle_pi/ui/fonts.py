@@ -86,9 +86,16 @@ class _Installed:
         to the first that has it (or stay in the default font: a box, named by
         `undrawable`); a combining mark stays with its letter's font where that has it."""
         known = self._runs.get(text)
-        if known is not None:
-            return known
+        if known is None:
+            if len(self._runs) >= _RUNS_KEPT:
+                self._runs.clear()
+            known = self._runs[text] = self._split(text)
+        return known
+
+    def _split(self, text: str) -> tuple[tuple[str, Path | None], ...]:
         missing = {c for c in text if not self.draws(c)}
+        if not missing:  # ("Zoë": no font files read for it)
+            return ((text, None),)
         whole = next((f.path for f in self.fonts if all(f.has(c) for c in missing)), None)
         chosen: list[tuple[str, Path | None]] = []
         for character in text:
@@ -100,10 +107,7 @@ class _Installed:
                 chosen[-1] = (chosen[-1][0] + character, path)
             else:
                 chosen.append((character, path))
-        if len(self._runs) >= _RUNS_KEPT:
-            self._runs.clear()
-        self._runs[text] = tuple(chosen)
-        return self._runs[text]
+        return tuple(chosen)
 
     def _first(self, character: str) -> Path | None:
         return next((f.path for f in self.fonts if f.has(character)), None)
