@@ -128,6 +128,7 @@ def test_what_no_installed_font_draws_is_named_with_what_to_install(no_fonts: No
     assert font_fix("李") == font_fix("김") == "sudo apt install fonts-noto-cjk"
     assert font_fix("ก") == "sudo apt install fonts-noto-core"  # Thai
     assert font_fix("ễქ") == "sudo apt install fonts-dejavu-core"
+    assert font_fix("\U00020000") == "sudo apt install fonts-noto-cjk"  # CJK extension B
     assert font_fix("李ก\U0001f600") == ("sudo apt install fonts-noto-cjk fonts-noto-core and "
                                         "leave out the emoji")
     assert undrawn_names(["Ann", "李雷", "Bob"]) == (
@@ -193,3 +194,25 @@ def test_no_font_file_is_read_while_the_default_font_draws_every_name(
     for name in ("Ann", "Zoë", "Łukasz", "Ελένη", "Дмитрий", "Şükrü"):
         assert font.size(name)[0] > 0 and not boxed(font, name[-1])
     assert read == [default_font_path()]
+
+
+def test_the_first_face_of_a_collection_is_read_as_sdl_ttf_opens_it(tmp_path: Path) -> None:
+    """Noto Sans CJK and WenQuanYi come as collections (.ttc): their first face counts."""
+    character = lacking()
+    (_, path), = INSTALLED.runs(character)
+    assert path is not None and path.suffix == ".ttf"
+    single = path.read_bytes()
+    tables = int.from_bytes(single[4:6], "big")
+    moved = bytearray(single)
+    for k in range(tables):  # a collection's table offsets count from the file's start
+        at = 12 + 16 * k + 8
+        moved[at:at + 4] = (int.from_bytes(single[at:at + 4], "big") + 16).to_bytes(4, "big")
+    collection = tmp_path / "fonts.ttc"
+    collection.write_bytes(b"ttcf" + (0x10000).to_bytes(4, "big") + (1).to_bytes(4, "big")
+                           + (16).to_bytes(4, "big") + bytes(moved))
+    facts, one = read_font(collection), read_font(path)
+    assert facts is not None and one is not None
+    assert (facts.ranges, facts.weight, facts.outlines) == (one.ranges, one.weight, True)
+    font = pygame.font.Font(str(collection), 40)
+    assert pixels(font.render(character, True, WHITE)) == pixels(
+        pygame.font.Font(str(path), 40).render(character, True, WHITE))

@@ -186,13 +186,14 @@ def _package(character: str) -> str:
     code = ord(character)
     if _cjk(character):
         return "fonts-noto-cjk"
-    if code < 0x0800 or 0x10A0 <= code <= 0x10FF or 0x1E00 <= code <= 0x1FFF:
+    if code < 0x0700 or 0x10A0 <= code <= 0x10FF or 0x1E00 <= code <= 0x1FFF:
         return "fonts-dejavu-core"  # Latin, Greek, Cyrillic, Armenian, Hebrew, Arabic, Georgian
     return "fonts-noto-core"
 
 
 def _emoji(character: str) -> bool:
-    return ord(character) >= 0x1F000 or 0x2600 <= ord(character) <= 0x27BF
+    """Emoji and pictographs (their planes' blocks, and the older symbols and dingbats)."""
+    return 0x1F000 <= ord(character) <= 0x1FAFF or 0x2600 <= ord(character) <= 0x27BF
 
 
 def _cjk(character: str) -> bool:
