@@ -103,3 +103,21 @@ def no_fonts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     INSTALLED.forget()
     yield
     INSTALLED.forget()  # (the next test's fonts are this machine's again)
+
+
+
+def _require_font(text: str, package: str) -> None:
+    from farkle_pi.ui.fonts import undrawable
+
+    if undrawable(text):
+        message = f"no font on this machine draws {text} (apt-get install {package})"
+        if os.environ.get("CI"):
+            pytest.fail(message + "; .ci/run should have installed it")
+        pytest.skip(message)
+
+
+@pytest.fixture
+def require_font() -> Callable[[str, str], None]:
+    """Tests that draw other scripts need a font with them: without one the test fails in CI
+    (which installs the package named) and skips elsewhere."""
+    return _require_font

@@ -7,7 +7,7 @@ missing-glyph box (a private-use character no font has), measured, not taken fro
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
@@ -99,10 +99,10 @@ def test_a_name_mixing_letters_keeps_the_default_font_for_those_it_has() -> None
     assert not boxed(font, name[3]) and boxed(plain(font.points), name[3])
 
 
-def test_chinese_names_are_drawn_apart_where_a_chinese_font_is_installed() -> None:
-    if undrawable("".join(CHINESE)):
-        pytest.skip("no font with Chinese characters on this machine (sudo apt install "
-                    "fonts-noto-cjk, or fonts-droid-fallback)")
+def test_chinese_names_are_drawn_apart_where_a_chinese_font_is_installed(
+    require_font: Callable[[str, str], None],
+) -> None:
+    require_font("".join(CHINESE), "fonts-droid-fallback")  # (CI's: 7 MB, no bold)
     font = face()
     assert all(boxed(plain(font.points), name) for name in CHINESE)  # alike, before
     first, second = (pixels(font.render(name, True, WHITE)) for name in CHINESE)

@@ -1,5 +1,6 @@
 """The default font at one size, drawing the characters it lacks in an installed font that
-has them (`fonts.py` finds it): "李雷" and "王芳" drawn as themselves, not as the same boxes."""
+has them (`fonts.py` finds it): "李雷" and "王芳" drawn as themselves, not as the same boxes;
+right-to-left names in the order they are read (`bidi.py`)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from farkle_pi.ui.bidi import visual
 from farkle_pi.ui.fonts import INSTALLED
 
 if TYPE_CHECKING:
@@ -60,6 +62,7 @@ class Face(pygame.font.Font):
         return known
 
     def size(self, text: str | bytes) -> tuple[int, int]:
+        text = visual(text) if isinstance(text, str) else text
         pieces = self._pieces(text)
         if not pieces:
             return super().size(text)
@@ -68,6 +71,7 @@ class Face(pygame.font.Font):
 
     def render(self, text: str | bytes | None, antialias: bool | Literal[0, 1],
                color: ColorValue, background: ColorValue | None = None) -> pygame.Surface:
+        text = visual(text) if isinstance(text, str) else text
         pieces = self._pieces(text)
         if not pieces:
             return super().render(text, antialias, color, background)
