@@ -1,13 +1,24 @@
 """A tiny script language for games in tests: one command per line, `#` starts a comment.
 
-    throw 111234 / keep 111 / bank / steal / undo / correct 123456 / add Dee
+    throw 111234 / keep 111 / bank / steal / undo / correct 123456 / add Dee / leave Dee
 
 Dice may carry colours: `throw 1:red 1:red 1:red 5:blue 2:blue 3:blue`.
 """
 
 from __future__ import annotations
 
-from farkle_pi.game import AddPlayer, Bank, Command, Correct, Game, Keep, Steal, Throw, Undo
+from farkle_pi.game import (
+    AddPlayer,
+    Bank,
+    Command,
+    Correct,
+    Game,
+    Keep,
+    LeavePlayer,
+    Steal,
+    Throw,
+    Undo,
+)
 from farkle_pi.rules import Roll, load_rules
 
 
@@ -21,6 +32,8 @@ def parse_command(line: str) -> Command:
         return Correct(Roll.parse(rest))
     if word == "add":
         return AddPlayer(rest.strip())
+    if word == "leave":
+        return LeavePlayer(rest.strip())
     plain: dict[str, type[Bank | Steal | Undo]] = {"bank": Bank, "steal": Steal, "undo": Undo}
     return plain[word]()
 

@@ -11,6 +11,7 @@ from farkle_pi.game import (
     Correct,
     GameState,
     Keep,
+    LeavePlayer,
     RollOff,
     Steal,
     Throw,
@@ -64,6 +65,12 @@ def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool
         choices.append("undo")
     if not state.over and not state.final_round and len(state.players) < MAX_PLAYERS:
         choices.append("add")
+    playing = [p.name for p in state.players if not p.left]
+    if not state.over and len(playing) > 1:
+        choices.append("leave")
+    gone = [p.name for p in state.players if p.left]
+    if not state.over and not state.final_round and gone:
+        choices.append("come_back")
     if state.roll_off:
         choices += ["roll_off"] * 3
     kind = draw(st.sampled_from(choices))
@@ -76,6 +83,10 @@ def legal_command(draw: st.DrawFn, state: GameState, can_undo: bool, threw: bool
         return Correct(draw(dice(len(state.last_throw), coloured)))
     if kind == "add":
         return AddPlayer(f"P{len(state.players)}")
+    if kind == "leave":
+        return LeavePlayer(draw(st.sampled_from(playing)))
+    if kind == "come_back":
+        return AddPlayer(draw(st.sampled_from(gone)).upper())  # (any case brings them back)
     if kind == "roll_off":
         return RollOff(draw(st.sampled_from(state.winner_names())))
     plain: dict[str, type[Bank | Steal | Undo]] = {"bank": Bank, "steal": Steal, "undo": Undo}
@@ -88,6 +99,6 @@ def any_command(draw: st.DrawFn) -> Command:
     roll = draw(dice(draw(st.integers(1, 6)), coloured=False))
     commands: list[Command] = [
         Throw(roll), Keep(roll), Correct(roll), Bank(), Steal(), Undo(), AddPlayer("Ann"),
-        RollOff("Ann"),
+        RollOff("Ann"), LeavePlayer("Ann"), LeavePlayer("bob"), LeavePlayer("Dee"),
     ]
     return draw(st.sampled_from(commands))

@@ -47,8 +47,8 @@ def test_a_game_through_the_cli_follows_the_json_contract(
     view = json.loads(out)
     assert list(view)[: len(CONTRACT)] == CONTRACT
     assert view["players"] == [
-        {"name": "Ann", "score": 0, "on_board": False, "farkles": 0},
-        {"name": "Bob", "score": 0, "on_board": False, "farkles": 0},
+        {"name": "Ann", "score": 0, "on_board": False, "farkles": 0, "left": False},
+        {"name": "Bob", "score": 0, "on_board": False, "farkles": 0, "left": False},
     ]
     assert (view["current"], view["turn_points"], view["dice_to_throw"]) == ("Ann", 0, 6)
     assert view["last_throw"] is None and view["options"] == [] and view["winners"] == []

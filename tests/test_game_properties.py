@@ -31,6 +31,10 @@ def _scores_add_up(state: GameState) -> None:
         turns = [t for t in state.turns if t.player == player.name]
         assert player.score == sum(t.banked - t.penalty for t in turns) >= 0
         assert player.on_board == any(t.banked for t in turns)
+    left = {i for i, p in enumerate(state.players) if p.left}
+    assert not left & {*state.last_turn_for, *state.winners}  # a leaver plays and wins no more
+    assert state.over or state.current not in left
+    assert len(left) < len(state.players)  # somebody is always still playing
 
 
 def _play_random(data: st.DataObject, game: Game, steps: int, check_undo: bool) -> None:

@@ -18,6 +18,7 @@ from farkle_pi.game import (
     Correct,
     GameState,
     Keep,
+    LeavePlayer,
     RollOff,
     Steal,
     Throw,
@@ -58,9 +59,14 @@ def register(sub: Any) -> None:
     for name, (plain_command, help_text) in _PLAIN_COMMANDS.items():
         leaf = _leaf(game_sub, name, help_text)
         leaf.set_defaults(run=_runner(_plain(plain_command)))
-    add = _leaf(game_sub, "add", "a late player joins at the end of the seat order")
+    add = _leaf(game_sub, "add", "a late player joins at the end of the seat order (one who "
+                "left comes back to their seat with their score)")
     add.add_argument("name", metavar="NAME")
     add.set_defaults(run=_runner(lambda args: AddPlayer(args.name), names=lambda args: [args.name]))
+    leave = _leaf(game_sub, "leave", "a player goes home mid-game: no more turns, cannot win, "
+                  "the score stays shown")
+    leave.add_argument("name", metavar="NAME", help="as seated, any case")
+    leave.set_defaults(run=_runner(lambda args: LeavePlayer(args.name)))
     roll_off = _leaf(game_sub, "roll-off", "who won the roll-off of a tie (ties = roll-off)")
     roll_off.add_argument("winner", metavar="NAME")
     roll_off.set_defaults(run=_runner(lambda args: RollOff(args.winner)))
@@ -168,7 +174,8 @@ def state_json(state: GameState) -> dict[str, object]:
     throw = None if state.phase in ("start", "steal") else state.last_throw
     view: dict[str, object] = {
         "players": [
-            {"name": p.name, "score": p.score, "on_board": p.on_board, "farkles": p.farkles}
+            {"name": p.name, "score": p.score, "on_board": p.on_board, "farkles": p.farkles,
+             "left": p.left}
             for p in state.players
         ],
         "current": None if state.over else state.player.name,
@@ -207,7 +214,7 @@ def describe(state: GameState) -> str:
     w = max(12, *(len(p.name) for p in state.players))  # long names keep the column
     for i, p in enumerate(state.players):
         mark = ">" if i == state.current and not state.over else " "
-        board = "" if p.on_board else "  (not on the board)"
+        board = "  (left)" if p.left else "" if p.on_board else "  (not on the board)"
         lines.append(f"{mark} {p.name:<{w}} {p.score:>6}{board}")
     if state.over:
         names = " and ".join(state.winner_names())

@@ -25,12 +25,13 @@ The public API:
   events without playing them and `game.record(events)` plays what `decide` returned: a store
   writes the events durably in between.
 - Commands (accepted commands are also the events that record them): `Throw(roll)`,
-  `Keep(roll)`, `Bank()`, `Steal()`, `Correct(roll)`, `Undo()`, `AddPlayer(name)`,
+  `Keep(roll)`, `Bank()`, `Steal()`, `Correct(roll)`, `Undo()`, `AddPlayer(name)` (also
+  brings back a player who left), `LeavePlayer(name)` (a player goes home mid-game),
   `RollOff(winner)` (who won the roll-off of a tie under `ties = "roll-off"`); the log
   starts with `NewGame(players, rules)`. Outcome events follow the command that caused them:
   `Farkled(player, lost, penalty)`, `FinalRound(player)`, `GameOver(winners, roll_off)`.
 - `game.state` is a frozen `GameState`: `players` (`PlayerState`: name, score, on_board,
-  farkles in a row), `current`/`player`, `phase` (start | steal | keep | choose | over),
+  farkles in a row, left), `current`/`player`, `phase` (start | steal | keep | choose | over),
   `turn_points`, `dice_to_throw`, `last_throw`, `options` (legal keeps, best first), `kept`,
   `can_bank`, `bank_minimum`, `steal` (a `StealOffer` or None), `final_round`,
   `last_turn_for`, `winners`, `over`, `roll_off`, `roll_off_settled`, `turns` (a
@@ -49,6 +50,7 @@ from farkle_pi.game.events import (
     FinalRound,
     GameOver,
     Keep,
+    LeavePlayer,
     NewGame,
     Outcome,
     RollOff,
@@ -74,6 +76,7 @@ __all__ = [
     "GameOver",
     "GameState",
     "Keep",
+    "LeavePlayer",
     "NewGame",
     "Outcome",
     "Phase",

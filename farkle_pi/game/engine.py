@@ -23,6 +23,7 @@ from farkle_pi.game.events import (
     FinalRound,
     GameOver,
     Keep,
+    LeavePlayer,
     NewGame,
     RollOff,
     Steal,
@@ -147,7 +148,7 @@ class Game:
             return _Entry(play(top.state, command), before_throw=top.state)
         if isinstance(command, RollOff):
             return _Entry(settle_roll_off(top.state, command.winner))
-        if isinstance(command, Keep | Bank | Steal | AddPlayer):
+        if isinstance(command, Keep | Bank | Steal | AddPlayer | LeavePlayer):
             return _Entry(play(top.state, command))
         raise Refused(f"{command!r} is not a command")
 

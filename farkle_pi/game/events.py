@@ -88,6 +88,14 @@ class AddPlayer:
 
 
 @dataclass(frozen=True)
+class LeavePlayer:
+    """A player goes home mid-game: no more turns, no win; their score stays on the board."""
+
+    name: str
+    kind: ClassVar[str] = "leave_player"
+
+
+@dataclass(frozen=True)
 class RollOff:
     """The players tied at the end under `ties = "roll-off"` rolled for it: `winner` won."""
 
@@ -122,14 +130,14 @@ class GameOver:
     kind: ClassVar[str] = "game_over"
 
 
-Command = Throw | Keep | Bank | Steal | Correct | Undo | AddPlayer | RollOff
+Command = Throw | Keep | Bank | Steal | Correct | Undo | AddPlayer | LeavePlayer | RollOff
 Outcome = Farkled | FinalRound | GameOver
 Event = NewGame | Command | Outcome
 
 _TYPES: dict[str, type[Any]] = {
     cls.kind: cls
     for cls in (
-        NewGame, Throw, Keep, Bank, Steal, Correct, Undo, AddPlayer, RollOff, Farkled,
+        NewGame, Throw, Keep, Bank, Steal, Correct, Undo, AddPlayer, LeavePlayer, RollOff, Farkled,
         FinalRound, GameOver,
     )
 }

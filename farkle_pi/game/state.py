@@ -24,6 +24,7 @@ class PlayerState:
     score: int = 0
     on_board: bool = False
     farkles: int = 0  # Farkles in a row, for the three-Farkles penalty
+    left: bool = False  # went home mid-game: no more turns, cannot win (`LeavePlayer`)
 
 
 @dataclass(frozen=True)
@@ -103,8 +104,9 @@ class GameState:
     @property
     def roll_off_settled(self) -> bool:
         """Such a tie, with who won its roll-off recorded (`RollOff`)."""
-        top = max((p.score for p in self.players), default=0)
-        tied = sum(p.score == top for p in self.players) > 1
+        playing = [p.score for p in self.players if not p.left]
+        top = max(playing, default=0)
+        tied = playing.count(top) > 1
         return self.over and tied and self.rules.ties == "roll-off" and len(self.winners) == 1
 
     @property

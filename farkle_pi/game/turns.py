@@ -9,11 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.game.events import AddPlayer, Bank, Keep, Steal, Throw
+from farkle_pi.game.events import AddPlayer, Bank, Keep, LeavePlayer, Steal, Throw
 from farkle_pi.game.state import GameState, PlayerState, StealOffer, TurnRecord
 from farkle_pi.rules import Roll, Scoring, ScoringOption, chart
 
-PlayCommand = Throw | Keep | Bank | Steal | AddPlayer
+PlayCommand = Throw | Keep | Bank | Steal | AddPlayer | LeavePlayer
 
 
 class Refused(FarkleError):
@@ -46,6 +46,8 @@ def play(state: GameState, command: PlayCommand) -> GameState:
         return _bank(state)
     if isinstance(command, Steal):
         return _steal(state)
+    if isinstance(command, LeavePlayer):
+        return _leave(state, command.name)
     return _add_player(state, command.name)
 
 
@@ -163,9 +165,7 @@ def _bank(state: GameState) -> GameState:
         return after
     if not state.rules.final_round:
         return _game_over(after)
-    others = tuple(
-        (state.current + k) % len(state.players) for k in range(1, len(state.players))
-    )
+    others = _playing_after(state.players, state.current)
     if not others:
         return _game_over(after)
     return replace(after, final_round=True, last_turn_for=others, current=others[0])
@@ -191,10 +191,71 @@ def _steal(state: GameState) -> GameState:
 
 
 def _add_player(state: GameState, name: str) -> GameState:
-    name = _checked_name(name, tuple(p.name for p in state.players))
+    seat = returning_seat(state, name)
+    if seat is None:
+        name = _checked_name(name, tuple(p.name for p in state.players))
+    else:
+        name = state.players[seat].name
     if state.final_round:
         raise Refused(f"{name} cannot join: the final round has started")
-    return replace(state, players=(*state.players, PlayerState(name)))
+    if seat is None:
+        return replace(state, players=(*state.players, PlayerState(name)))
+    # back from the kitchen: their seat, their score; their turn comes round again
+    return replace(state, players=_with(state.players, seat, left=False))
+
+
+def returning_seat(state: GameState, name: str) -> int | None:
+    """The seat of a player who left and is named so (any case): `add` brings them back."""
+    found = _seat_named(state, name)
+    return found if found is not None and state.players[found].left else None
+
+
+def _leave(state: GameState, name: str) -> GameState:
+    """`name` goes home: out of the turn order and the final round's last turns, no win.
+    Their own turn ends with nothing banked (not a Farkle: no count, no penalty)."""
+    seat = _seat_named(state, name)
+    if seat is None:
+        names = ", ".join(p.name for p in state.players if not p.left)
+        raise Refused(f"{name.strip() or 'no name'} is not playing in this game: name one of "
+                      f"{names}")
+    player = state.players[seat]
+    if player.left:
+        raise Refused(f"{player.name} has already left this game (farkle-pi game add "
+                      f"{player.name} brings them back)")
+    if not _playing_after(state.players, seat):
+        raise Refused(f"{player.name} is the last player still playing: start a new game "
+                      "instead")
+    owed = tuple(i for i in state.last_turn_for if i != seat)
+    gone = replace(state, players=_with(state.players, seat, left=True), last_turn_for=owed)
+    if seat != state.current:
+        return gone  # (someone else's turn goes on as it was)
+    ended = replace(gone, turn_points=0, dice_to_throw=state.rules.dice, last_throw=None,
+                    kept=(), hot_dice=0, ones=0, ones_points=0, six_ones_paid=False, stolen=0,
+                    phase="start", steal=None)  # (a steal offered to them goes with them)
+    if state.final_round:
+        return replace(ended, current=owed[0]) if owed else _game_over(ended)
+    return replace(ended, current=_playing_after(gone.players, seat)[0])
+
+
+def _seat_named(state: GameState, name: str) -> int | None:
+    """The seat of the player named `name`, as seated or in any case where that names one."""
+    name = name.strip()
+    names = [p.name for p in state.players]
+    if name in names:
+        return names.index(name)
+    found = [i for i, n in enumerate(names) if n.casefold() == name.casefold()]
+    return found[0] if len(found) == 1 else None
+
+
+def _with(players: tuple[PlayerState, ...], seat: int, left: bool) -> tuple[PlayerState, ...]:
+    return tuple(replace(p, left=left) if i == seat else p for i, p in enumerate(players))
+
+
+def _playing_after(players: tuple[PlayerState, ...], seat: int) -> tuple[int, ...]:
+    """The seats still playing after `seat`, in turn order (`seat` itself not included)."""
+    count = len(players)
+    later = ((seat + k) % count for k in range(1, count))
+    return tuple(i for i in later if not players[i].left)
 
 
 def _end_turn(
@@ -220,7 +281,8 @@ def _end_turn(
     )
     if state.final_round and not owed:
         return _game_over(ended)
-    after = owed[0] if state.final_round else (state.current + 1) % len(players)
+    after = (owed[0] if state.final_round
+             else next(iter(_playing_after(players, state.current)), state.current))
     # (alone at the table, the next turn is the banker's own: nobody's dice to steal)
     offer = steal if steal is not None and after != state.current and players[after].on_board \
         else None
@@ -228,8 +290,10 @@ def _end_turn(
 
 
 def _game_over(state: GameState) -> GameState:
-    top = max(p.score for p in state.players)
-    winners = tuple(i for i, p in enumerate(state.players) if p.score == top)
+    """The end: the top score among the players still playing wins (a player who left
+    cannot)."""
+    top = max(p.score for p in state.players if not p.left)
+    winners = tuple(i for i, p in enumerate(state.players) if p.score == top and not p.left)
     return replace(state, phase="over", winners=winners, steal=None, last_turn_for=())
 
 

@@ -35,6 +35,7 @@ from farkle_pi.game import (
     event_to_json,
 )
 from farkle_pi.game.seating import check_seating
+from farkle_pi.game.turns import returning_seat
 from farkle_pi.mounts import READ_ONLY_FIX, read_only
 from farkle_pi.rules import RuleSet
 from farkle_pi.store.backup import back_up, backup_note
@@ -490,7 +491,8 @@ class StoredGame:
             after = self.game.copy()
             played: list[tuple[int, list[Event]]] = []
             for command in commands:
-                if isinstance(command, AddPlayer):
+                if isinstance(command, AddPlayer) and returning_seat(after.state,
+                                                                     command.name) is None:
                     check_seating([command.name], [p.name for p in after.state.players])
                 events = after.decide(command)
                 after.record(events)
