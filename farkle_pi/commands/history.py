@@ -22,7 +22,8 @@ def run(args: argparse.Namespace) -> int:
     if not games:
         print(no_games_line(path))
     for game in games:
-        scores = ", ".join(f"{n} {s}" for n, s in zip(game.players, game.scores, strict=True))
+        scores = ", ".join(f"{n} {s}{' (left)' if n in game.left else ''}"
+                           for n, s in zip(game.players, game.scores, strict=True))
         result = f"won by {' and '.join(game.winners)}" if game.over else "unfinished"
         print(f"#{game.id} {game.started} ({game.rules}) {result}: {scores}")
     return 0

@@ -582,7 +582,8 @@ def _cached(game_id: int, started: Any, rules: Any, summary: Any) -> GameRecord 
         return None
     sound = (all(isinstance(name, str) for name in record.players)
              and all(isinstance(n, int) for n in (*record.scores, *record.faces))
-             and len(record.faces) == 6 and len(record.scores) == len(record.players))
+             and len(record.faces) == 6 and len(record.scores) == len(record.players)
+             and set(record.left) <= set(record.players))
     return record if sound else None
 
 

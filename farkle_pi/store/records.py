@@ -25,6 +25,7 @@ class GameRecord:
     winners: tuple[str, ...]
     turns: tuple[TurnRecord, ...]
     faces: tuple[int, ...]  # how often each face was thrown, 1s first
+    left: tuple[str, ...] = ()  # players who went home mid-game (none in summaries before)
 
     @classmethod
     def of(cls, game_id: int, started: str, state: GameState) -> GameRecord:
@@ -42,19 +43,21 @@ class GameRecord:
             winners=state.winner_names(),
             turns=state.turns,
             faces=tuple(faces),
+            left=tuple(p.name for p in state.players if p.left),
         )
 
     def to_json(self) -> str:
-        return json.dumps(
-            {
-                "players": self.players,
-                "scores": self.scores,
-                "over": self.over,
-                "winners": self.winners,
-                "turns": [_turn_fields(t) for t in self.turns],
-                "faces": self.faces,
-            }
-        )
+        body: dict[str, object] = {
+            "players": self.players,
+            "scores": self.scores,
+            "over": self.over,
+            "winners": self.winners,
+            "turns": [_turn_fields(t) for t in self.turns],
+            "faces": self.faces,
+        }
+        if self.left:  # (only then: a game nobody left is stored as before leaving was)
+            body["left"] = self.left
+        return json.dumps(body)
 
     @classmethod
     def from_json(cls, game_id: int, started: str, rules: str, text: str) -> GameRecord:
@@ -69,6 +72,7 @@ class GameRecord:
             winners=tuple(body["winners"]),
             turns=tuple(TurnRecord(*fields) for fields in body["turns"]),
             faces=tuple(body["faces"]),
+            left=tuple(body.get("left", ())),  # (a summary from before: nobody left)
         )
 
     def summary(self) -> dict[str, object]:
@@ -81,7 +85,14 @@ class GameRecord:
             "scores": list(self.scores),
             "over": self.over,
             "winners": list(self.winners),
+            "left": list(self.left),
         }
+
+    @property
+    def top_score(self) -> int:
+        """The winners' score: a player who went home with more is not the game's best."""
+        won = [s for n, s in zip(self.players, self.scores, strict=True) if n in self.winners]
+        return max(won or self.scores)
 
 
 def _turn_fields(turn: TurnRecord) -> list[object]:

@@ -104,11 +104,14 @@ def last_turn_need(state: GameState) -> int | None:
 
 
 def _other_scores(state: GameState) -> list[int]:
-    return [p.score for i, p in enumerate(state.players) if i != state.current]
+    """The scores this player plays against: those still playing (a player who left cannot
+    win, whatever their score)."""
+    return [p.score for i, p in enumerate(state.players) if i != state.current and not p.left]
 
 
 def _best_other(state: GameState) -> int:
-    return max(_other_scores(state))
+    """The top score to beat (0 for the last one still playing: every rival went home)."""
+    return max(_other_scores(state), default=0)
 
 
 def _past_a_tie(state: GameState) -> int:
@@ -130,7 +133,7 @@ def _tie_share(state: GameState) -> float:
     if not _past_a_tie(state):
         return 0.0
     others = _other_scores(state)
-    return 1.0 / (1 + others.count(max(others)))
+    return 1.0 / (1 + others.count(max(others, default=0)))
 
 
 def _by_chance(state: GameState, need: int, labels: dict[Roll, str]) -> list[OptionView]:
@@ -226,15 +229,16 @@ def farkle_odds(state: GameState, dice: int) -> float | None:
 
 
 def players(state: GameState) -> tuple[PlayerRow, ...]:
-    top = max(p.score for p in state.players)
+    top = max(p.score for p in state.players if not p.left)  # (a player who left leads no more)
     return tuple(
         PlayerRow(
             name=p.name,
             score=p.score,
             on_board=p.on_board,
             last_turn=i in state.last_turn_for,
-            leader=p.score == top and top > 0,
+            leader=p.score == top and top > 0 and not p.left,
             current=i == state.current and not state.over,
+            left=p.left,
         )
         for i, p in enumerate(state.players)
     )
@@ -381,7 +385,7 @@ def history_rows(summaries: Sequence[GameRecord],
         started = _started_by(newest, game, moments)
         if started is not None:
             rows.append(HistoryRow(_clock_text(started), ", ".join(game.players),
-                                   " & ".join(game.winners), max(game.scores)))
+                                   " & ".join(game.winners), game.top_score))
     return tuple(rows)
 
 

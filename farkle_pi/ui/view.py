@@ -25,6 +25,7 @@ class PlayerRow:
     last_turn: bool = False  # still has a last turn in the final round
     leader: bool = False
     current: bool = False
+    left: bool = False  # went home mid-game (`game leave`): no more turns, no win
 
 
 @dataclass(frozen=True)

@@ -92,6 +92,7 @@ def shown_seats(players: tuple[PlayerRow, ...], shown: int) -> tuple[PlayerRow, 
     now = next((seat for seat, player in enumerate(players) if player.current), 0)
     leaders = [seat for seat, player in enumerate(players) if player.leader]
     order = [(now + step) % len(players) for step in range(len(players))]
+    order.sort(key=lambda seat: players[seat].left)  # (players who left throw no more)
     wanted = list(dict.fromkeys([now, *leaders, *order]))[:shown]
     return tuple(players[seat] for seat in sorted(wanted))
 
@@ -246,8 +247,24 @@ class _RowCells:
 
 
 def _short_tags(player: PlayerRow) -> str:
+    if player.left:
+        return LEFT
     return " ".join(tag for tag, on in (("LEAD", player.leader), ("LAST", player.last_turn))
                     if on)
+
+
+LEFT = "LEFT"  # a player who went home: in words, not only greyed, so it reads from the table
+
+
+def standing(players: tuple[PlayerRow, ...]) -> list[PlayerRow]:
+    """The players by score, highest first, those who left after those still playing (they
+    cannot win, whatever their score)."""
+    return sorted(players, key=lambda row: (row.left, -row.score))
+
+
+def rank_text(rank: int, player: PlayerRow) -> str:
+    """A place in the standing; none for a player who left."""
+    return "-" if player.left else f"{rank}."
 
 
 def _tag_width(p: Painter, font: Font, player: PlayerRow) -> float:
@@ -263,16 +280,20 @@ def player_row(p: Painter, row: Box, cells: _RowCells, player: PlayerRow, fonts:
     if player.current:
         p.fill(row, p.theme.background, radius=p.unit)
         p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
-    p.dot(cells.dot, p.theme.good, filled=player.on_board)
+    if not player.left:  # (their LEFT tag instead)
+        p.dot(cells.dot, p.theme.good, filled=player.on_board)
     if player.leader:
         p.fill(cells.tags, p.theme.warn, radius=p.unit * 0.6)
         p.text(_short_tags(player), cells.tags, p.theme.on_accent, align="center",
                font=fonts.tags)
     else:
-        p.text(_short_tags(player), cells.tags, p.theme.warn, align="right", font=fonts.tags)
-    name_colour = p.theme.accent if player.current else p.theme.text
+        tag_colour = p.theme.muted if player.left else p.theme.warn
+        p.text(_short_tags(player), cells.tags, tag_colour, align="right", font=fonts.tags)
+    name_colour = (p.theme.accent if player.current else p.theme.muted if player.left
+                   else p.theme.text)
     p.text(player.name, cells.name, name_colour, font=fonts.names)
-    p.text(points_text(player.score), cells.total, align="right", font=fonts.totals)
+    p.text(points_text(player.score), cells.total, p.theme.muted if player.left else None,
+           align="right", font=fonts.totals)
 
 
 @dataclass(frozen=True)

@@ -16,10 +16,13 @@ GROW_SECONDS = 0.25
 def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     split = 0.6 if screen.portrait else 0.7
-    if len(view.players) > CROWD:  # their names and totals need a second row more than the
+    # the players still playing: a turn's result is news for them (a player who went home
+    # keeps their row on the scoreboard and the final totals, marked LEFT)
+    players = tuple(row for row in view.players if not row.left)
+    if len(players) > CROWD:  # their names and totals need a second row more than the
         split -= 0.1  # banner's words need the room
     # ... and more where they would not read from the table (long names on a small panel)
-    while split > 0.41 and not strip_reads(p, _board(screen, split), view.players):
+    while split > 0.41 and not strip_reads(p, _board(screen, split), players):
         split -= 0.1
     banner_box = screen.part(0, 0, 1, split)
     board = _board(screen, split)
@@ -42,7 +45,7 @@ def draw(p: Painter, view: TableView, seconds: float = 1.0) -> list[Hit]:
     _icon(p, icon.part(0.05, 0.2, 0.9, 0.6), banner, p.theme.on_accent)
     p.text(banner.text, words.part(0, 0.08, 1, 0.55), p.theme.on_accent, align="center")
     p.text(banner.detail, words.part(0, 0.68, 1, 0.26), p.theme.on_accent, align="center")
-    score_strip(p, board, view.players)
+    score_strip(p, board, players)
     return []
 
 

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, all_kept, cap_height, points_text
-from farkle_pi.ui.screens.parts import Slots, player_slots, prompt_strip
+from farkle_pi.ui.screens.parts import (
+    LEFT,
+    Slots,
+    player_slots,
+    prompt_strip,
+    rank_text,
+    standing,
+)
 from farkle_pi.ui.view import PlayerRow, TableView
 
 
@@ -16,7 +23,7 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     p.text(title, title_box, p.theme.warn if view.final_round else p.theme.text)
     p.text(f"to {points_text(view.target)}  {view.rules_name}", rules_box.part(0, 0.2, 1, 0.6),
            p.theme.muted, align="right")
-    ranked = sorted(view.players, key=lambda row: -row.score)
+    ranked = standing(view.players)
     layout = max((_Layout(p, player_slots(p, body, len(ranked), columns), ranked, beside)
                   for columns in (1, 2) for beside in (False, True)),
                  key=lambda candidate: candidate.preference)
@@ -90,6 +97,8 @@ class _Layout:
 
 
 def _tags(player: PlayerRow) -> str:
+    if player.left:
+        return LEFT
     tags = [t for t, on in (("LEADER", player.leader), ("LAST TURN", player.last_turn)) if on]
     if not player.on_board:
         tags.append("NOT ON BOARD")
@@ -101,9 +110,11 @@ def _row(p: Painter, row: Box, rank: int, player: PlayerRow, layout: _Layout) ->
     if player.current:
         p.fill(row, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.6)))
     cells = layout.cells[rank - 1]
-    p.text(f"{rank}.", cells.rank.part(0, 0.15, 1, 0.7), p.theme.muted)
-    p.dot(cells.dot, p.theme.good, filled=player.on_board)
-    p.text(player.name, cells.name, p.theme.accent if player.current else p.theme.text,
+    p.text(rank_text(rank, player), cells.rank.part(0, 0.15, 1, 0.7), p.theme.muted)
+    gone = p.theme.muted if player.left else None  # (and the word LEFT: not colour alone)
+    if not player.left:
+        p.dot(cells.dot, p.theme.good, filled=player.on_board)
+    p.text(player.name, cells.name, p.theme.accent if player.current else gone or p.theme.text,
            font=layout.names)
-    p.text(_tags(player), cells.tags, p.theme.warn, font=layout.tags)
-    p.text(points_text(player.score), cells.score, align="right", font=layout.scores)
+    p.text(_tags(player), cells.tags, gone or p.theme.warn, font=layout.tags)
+    p.text(points_text(player.score), cells.score, gone, align="right", font=layout.scores)

@@ -7,7 +7,15 @@ from pygame.font import Font
 
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter, all_kept, cap_height, points_text
-from farkle_pi.ui.screens.parts import Slots, after_game_hint, player_slots, prompt_strip
+from farkle_pi.ui.screens.parts import (
+    LEFT,
+    Slots,
+    after_game_hint,
+    player_slots,
+    prompt_strip,
+    rank_text,
+    standing,
+)
 from farkle_pi.ui.view import PlayerRow, TableView
 
 
@@ -33,13 +41,13 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     title_font = p.fit(headline, title)
     p.text(headline, title, p.theme.on_accent, align="center", font=title_font)
     p.text(who, inner.part(0.05, 0.36, 0.9, 0.4), p.theme.on_accent, align="center")
-    best = max((row.score for row in view.players), default=0)
+    best = max((row.score for row in view.players if not row.left), default=0)
     # the house rule settles a tie with dice at the table: say how (the rule sheet's start
     # roll: one die each, the highest wins, a tie rolls again)
     result = (f"tied at {points_text(best)}: one die each, highest wins" if view.roll_off
               else f"{points_text(best)} points")
     p.text(result, inner.part(0.1, 0.8, 0.8, 0.2), p.theme.on_accent, align="center")
-    ranked = sorted(view.players, key=lambda row: -row.score)
+    ranked = standing(view.players)
     layout = max((_Layout(p, player_slots(p, rest, len(ranked), columns, 3, 0.8), ranked, pad,
                           p.below(title_font))
                   for columns in (1, 2)), key=lambda candidate: candidate.preference)
@@ -48,9 +56,16 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         if player.name == picked:  # the one BANK records as the roll-off's winner
             p.fill(row, p.theme.accent, radius=p.unit, width=max(2, round(p.unit * 0.5)))
         cells = _cells(p, row, pad)
-        p.text(f"{rank}.", cells[0], p.theme.muted)
-        p.text(player.name, cells[1], font=layout.names)
-        p.text(points_text(player.score), cells[2], align="right", font=layout.scores)
+        gone = p.theme.muted if player.left else None  # (and LEFT: not colour alone)
+        p.text(rank_text(rank, player), cells[0], p.theme.muted)
+        name = cells[1]
+        if player.left:  # the word kept whole, the name cut shorter where it must be
+            width = layout.names.size(f" {LEFT}")[0] + 1
+            name = Box(name.x, name.y, max(0.0, name.w - width), name.h)
+            p.text(LEFT, Box(name.x + name.w, name.y, width, name.h), gone, align="right",
+                   font=layout.names)
+        p.text(player.name, name, gone, font=layout.names)
+        p.text(points_text(player.score), cells[2], gone, align="right", font=layout.scores)
     return [Hit(rest.rect, Action("show", text="history"))]
 
 
