@@ -252,3 +252,15 @@ def test_no_leave_after_the_game(capsys: pytest.CaptureFixture[str], tmp_path: P
         assert run(capsys, db, "game", *words)[0] == 0
     code, out, err = run(capsys, db, "game", "leave", "Bob")
     assert (code, out) == (2, "") and err.startswith("farkle-pi: game 1 is over (Ann won)")
+
+
+@pytest.mark.parametrize(("name", "quoted"), [
+    ("Dee\nEve", "'Dee\\nEve'"),
+    ("x" * 10_000, "'xxxxxxxxxxxxxxxx'…"),
+])
+def test_an_unknown_name_is_quoted_on_one_short_line(name: str, quoted: str) -> None:
+    """A name pasted by mistake: the refusal stays one line a person reads."""
+    with pytest.raises(Refused) as refused:
+        three().apply(LeavePlayer(name))
+    assert str(refused.value) == (f"{quoted} is not playing in this game: name one of Ann, "
+                                  "Bob, Cy")

@@ -9,10 +9,12 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 
+from farkle_pi.game.names import MAX_NAME, shown
 from farkle_pi.game.turns import Refused
 
+__all__ = ["MAX_NAME", "MAX_PLAYERS", "check_seating", "name_key"]
+
 MAX_PLAYERS = 8  # every seat keeps a readable row on the scoreboard
-MAX_NAME = 16  # characters: longer names shrink out of reading distance on the turn bar
 
 
 def name_key(name: str) -> str:
@@ -35,15 +37,8 @@ def check_seating(names: Sequence[str], seated: Sequence[str] = ()) -> None:
                           "another name")
     for name in names:
         if not name.isprintable():  # a line break would split the scoreboard's line
-            raise Refused(f"the name {_shown(name)} holds a line break or a control character: "
+            raise Refused(f"the name {shown(name)} holds a line break or a control character: "
                           "give letters, digits and spaces")
         if len(name.strip()) > MAX_NAME:
-            raise Refused(f"the name {_shown(name)} is {len(name.strip())} characters long: "
+            raise Refused(f"the name {shown(name)} is {len(name.strip())} characters long: "
                           f"give at most {MAX_NAME} (a nickname)")
-
-
-def _shown(name: str) -> str:
-    """A refused name as the refusal quotes it: its start, where it is long (a name pasted
-    by mistake made the one line 10,000 characters long)."""
-    name = name.strip()
-    return repr(name) if len(name) <= MAX_NAME + 8 else f"{name[:MAX_NAME]!r}…"

@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.game.events import AddPlayer, Bank, Keep, LeavePlayer, Steal, Throw
+from farkle_pi.game.names import said
 from farkle_pi.game.state import GameState, PlayerState, StealOffer, TurnRecord
 from farkle_pi.rules import Roll, Scoring, ScoringOption, chart
 
@@ -216,7 +217,7 @@ def _leave(state: GameState, name: str) -> GameState:
     seat = _seat_named(state, name)
     if seat is None:
         names = ", ".join(p.name for p in state.players if not p.left)
-        raise Refused(f"{name.strip() or 'no name'} is not playing in this game: name one of "
+        raise Refused(f"{said(name) or 'no name'} is not playing in this game: name one of "
                       f"{names}")
     player = state.players[seat]
     if player.left:
