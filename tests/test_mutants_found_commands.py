@@ -82,7 +82,7 @@ def test_the_final_round_and_the_end_through_the_cli(
     assert out.splitlines()[-2:] == ["Final round: last turns for Cy", "Cy to throw 6 dice"]
     view = show(capsys, db)
     assert view["players"][1] == {  # type: ignore[index]
-        "name": "Bob", "score": 0, "on_board": False, "farkles": 1}
+        "name": "Bob", "score": 0, "on_board": False, "farkles": 1, "left": False}
     assert view["last_turn"]["farkle"] is True  # type: ignore[index]
     _, out, _ = run(capsys, db, "game", "throw", "234662")  # so does Cy: the game is over
     assert out == ("  Ann            1000\n"
