@@ -246,6 +246,10 @@ def test_family_game_tie(ties: str, roll_off: bool) -> None:
         return
     with pytest.raises(Refused, match="Cy is not one of the roll-off's players: name one of"):
         game.apply(RollOff("Cy"))
+    for pasted in ("Bob\nAnn", "B" * 10_000):  # quoted on one short line
+        with pytest.raises(Refused) as refused:
+            game.apply(RollOff(pasted))
+        assert "\n" not in str(refused.value) and len(str(refused.value)) < 120
     assert game.apply(RollOff("Bob")) == [RollOff("Bob"), GameOver(("Bob",), False)]
     assert game.state.winner_names() == ("Bob",) and game.state.over and not game.state.roll_off
     assert Game.replay(game.events).state == game.state  # the log holds it

@@ -312,8 +312,8 @@ def settle_roll_off(state: GameState, winner: str) -> GameState:
     found = ([tied[name]] if name in tied
              else [i for n, i in tied.items() if n.casefold() == name.casefold()])
     if len(found) != 1:
-        raise Refused(f"{name or 'no name'} is not one of the roll-off's players: name one of "
-                      f"{', '.join(tied)}")
+        raise Refused(f"{said(name) or 'no name'} is not one of the roll-off's players: name "
+                      f"one of {', '.join(tied)}")
     return replace(state, winners=(found[0],))
 
 
