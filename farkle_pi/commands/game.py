@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from farkle_pi.commands.columns import left_aligned, widest
 from farkle_pi.commands.db_args import add_db_argument, open_store
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError
@@ -211,11 +212,11 @@ def describe(state: GameState) -> str:
     if turn is not None and turn.farkle and state.phase == "start" and state.turn_points == 0:
         penalty = f", and {turn.penalty} penalty for three in a row" if turn.penalty else ""
         lines.append(f"FARKLE! {turn.player} scores nothing this turn{penalty}")
-    w = max(12, *(len(p.name) for p in state.players))  # long names keep the column
+    w = widest([p.name for p in state.players], 12)  # long (and wide) names keep the column
     for i, p in enumerate(state.players):
         mark = ">" if i == state.current and not state.over else " "
         board = "  (left)" if p.left else "" if p.on_board else "  (not on the board)"
-        lines.append(f"{mark} {p.name:<{w}} {p.score:>6}{board}")
+        lines.append(f"{mark} {left_aligned(p.name, w)} {p.score:>6}{board}")
     if state.over:
         names = " and ".join(state.winner_names())
         top = state.players[state.winners[0]].score

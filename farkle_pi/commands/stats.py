@@ -7,6 +7,7 @@ import json
 from dataclasses import asdict
 from typing import Any
 
+from farkle_pi.commands.columns import left_aligned, widest
 from farkle_pi.commands.db_args import add_report_command, no_games_line, stored_records
 from farkle_pi.store import player_stats
 
@@ -24,12 +25,12 @@ def run(args: argparse.Namespace) -> int:
     if not rows:
         print(no_games_line(path))
         return 0
-    w = max(12, *(len(r.name) for r in rows))  # names of up to 16 letters keep the columns
+    w = widest([r.name for r in rows], 12)  # names of up to 16 letters (or 32 columns) too
     print(f"{'player':<{w}} {'games':>5} {'wins':>4} {'avg bank':>8} {'farkle %':>8} "
           f"{'best':>6} {'hot':>4} {'streak':>6}")
     for r in rows:
         print(
-            f"{r.name:<{w}} {r.games:>5} {r.wins:>4} {r.average_banked:>8.0f} "
+            f"{left_aligned(r.name, w)} {r.games:>5} {r.wins:>4} {r.average_banked:>8.0f} "
             f"{100 * r.farkle_rate:>7.1f}% {r.best_turn:>6} {r.hot_dice:>4} {r.longest_streak:>6}"
         )
     return 0
