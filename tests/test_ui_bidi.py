@@ -26,12 +26,15 @@ def test_a_hebrew_name_is_turned_round() -> None:
 def test_latin_text_and_latin_around_a_hebrew_name_keep_their_order() -> None:
     for text in ("Ann", "Zoë", "Nguyễn", "李雷", ""):
         assert visual(text) == text
-    assert visual(f"Ann {SARAH} 2") == f"Ann {SARAH[::-1]} 2"
+    assert visual(f"Ann {SARAH} won") == f"Ann {SARAH[::-1]} won"
     assert visual(f"{SARAH} won") == f"{SARAH[::-1]} won"
 
 
 def test_numbers_keep_their_digits_and_marks_stay_after_their_letter() -> None:
-    assert visual("דני 23") == "ינד 23"  # the number comes after the name, as read
+    # a number after a right-to-left word is read after it, from the right (UAX #9, as
+    # fribidi and every phone put it): on its left
+    assert visual("דני 23") == "23 ינד"
+    assert visual(f"Ann {SARAH} 2") == f"Ann 2 {SARAH[::-1]}"
     assert visual("א 12 ב") == "ב 12 א"  # inside a right-to-left stretch: digits in order
     pointed = unicodedata.normalize("NFC", "שָׂרָה")  # with vowel points
     shin, resh, he = pointed[:3], pointed[3:5], pointed[5:]  # shin and its two marks, ...

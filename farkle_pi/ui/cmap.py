@@ -11,7 +11,9 @@ SDL_ttf opens), with the Unicode subtables of formats 4 and 12.
 from __future__ import annotations
 
 import bisect
+import io
 import struct
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
@@ -69,12 +71,19 @@ def _read(file: BinaryIO, path: Path) -> FontFacts | None:
     for _ in range(count):
         name, _checksum, offset, length = struct.unpack(">4sIII", file.read(16))
         tables[name] = (offset, length)
-    if b"cmap" not in tables:
+    if b"cmap" not in tables or not _whole(file, tables.values()):
         return None
     ranges = _cmap(file, tables[b"cmap"][0])
     weight, italic, width = _os2(file, tables.get(b"OS/2"))
     outlines = any(t in tables for t in (b"glyf", b"CFF ", b"CFF2"))
     return FontFacts(path, ranges, weight, italic, width, outlines)
+
+
+def _whole(file: BinaryIO, tables: Iterable[tuple[int, int]]) -> bool:
+    """Whether every table lies inside the file: a font cut short (a copy or an install
+    stopped half-way) has its cmap but not its glyphs, and SDL_ttf fails to draw with it."""
+    size = file.seek(0, io.SEEK_END)
+    return all(offset + length <= size for offset, length in tables)
 
 
 def _os2(file: BinaryIO, table: tuple[int, int] | None) -> tuple[int, bool, int]:

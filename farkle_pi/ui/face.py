@@ -57,9 +57,19 @@ class Face(pygame.font.Font):
                 self._known.clear()
             runs = INSTALLED.runs(unicodedata.normalize("NFC", text))
             known = self._known[text] = [] if all(path is None for _, path in runs) else [
-                (run, _Default(self) if path is None else _opened(path, self.points))
-                for run, path in runs]
+                (run, self._font_for(path)) for run, path in runs]
         return known
+
+    def _font_for(self, path: Path | None) -> pygame.font.Font | _Default:
+        """The font of `path` at this size; the default font (boxes, not a crash in the
+        frame loop) where the file is gone or unreadable since it was read (a font package
+        removed while the table runs, a file cut short)."""
+        if path is None:
+            return _Default(self)
+        try:
+            return _opened(path, self.points)
+        except (OSError, pygame.error):
+            return _Default(self)
 
     def size(self, text: str | bytes) -> tuple[int, int]:
         text = visual(text) if isinstance(text, str) else text

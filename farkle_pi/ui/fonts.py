@@ -84,7 +84,9 @@ class _Installed:
         """`text` in pieces, each with the font file to draw it in (None: the default font).
         Characters the default lacks go to one installed font that has them all, else each
         to the first that has it (or stay in the default font: a box, named by
-        `undrawable`); a combining mark stays with its letter's font where that has it."""
+        `undrawable`). A letter and its combining marks are drawn by one font that has them
+        all where there is one: a mark drawn by another font than its letter's stands beside
+        it ("A_na" for "A̱na"), not under or over it."""
         known = self._runs.get(text)
         if known is None:
             if len(self._runs) >= _RUNS_KEPT:
@@ -98,24 +100,29 @@ class _Installed:
             return ((text, None),)
         whole = next((f.path for f in self.fonts if all(f.has(c) for c in missing)), None)
         chosen: list[tuple[str, Path | None]] = []
-        for character in text:
-            path = None if character not in missing else whole or self._first(character)
-            if chosen and unicodedata.combining(character) and self._has(chosen[-1][1],
-                                                                         character):
-                path = chosen[-1][1]
-            if chosen and chosen[-1][1] == path:
-                chosen[-1] = (chosen[-1][0] + character, path)
-            else:
-                chosen.append((character, path))
+        for cluster in _clusters(text):
+            for piece, path in self._cluster_runs(cluster, missing, whole):
+                if chosen and chosen[-1][1] == path:
+                    chosen[-1] = (chosen[-1][0] + piece, path)
+                else:
+                    chosen.append((piece, path))
         return tuple(chosen)
+
+    def _cluster_runs(self, cluster: str, missing: set[str], whole: Path | None
+                      ) -> list[tuple[str, Path | None]]:
+        """A letter and its marks with one font that has them all (the default where it
+        does, else the font chosen for the text's missing letters, else the first), or,
+        where none has them all, each character with the font that has it."""
+        if not missing.intersection(cluster):
+            return [(cluster, None)]
+        fonts = sorted(self.fonts, key=lambda font: font.path != whole)  # (a stable sort)
+        one = next((f.path for f in fonts if all(f.has(c) for c in cluster)), None)
+        if one is not None:
+            return [(cluster, one)]
+        return [(c, None if c not in missing else whole or self._first(c)) for c in cluster]
 
     def _first(self, character: str) -> Path | None:
         return next((f.path for f in self.fonts if f.has(character)), None)
-
-    def _has(self, path: Path | None, character: str) -> bool:
-        if path is None:
-            return self.draws(character)
-        return any(f.path == path and f.has(character) for f in self.fonts)
 
     def undrawable(self, text: str) -> str:
         """The characters of `text` that neither the default font nor an installed font has
@@ -126,6 +133,17 @@ class _Installed:
 
 
 INSTALLED = _Installed()
+
+
+def _clusters(text: str) -> list[str]:
+    """`text` cut before each character that is not a mark: a letter with the marks after it."""
+    clusters: list[str] = []
+    for character in text:
+        if clusters and unicodedata.category(character) in ("Mn", "Mc", "Me"):
+            clusters[-1] += character
+        else:
+            clusters.append(character)
+    return clusters
 
 
 def _font_files(folders: Sequence[Path]) -> list[Path]:
