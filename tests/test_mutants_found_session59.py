@@ -7,6 +7,8 @@ it; a font file cut short or gone since it was read is skipped, not a crash at t
 from __future__ import annotations
 
 import shutil
+import struct
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,10 +16,10 @@ import pygame
 import pytest
 
 from farkle_pi.ui.bidi import visual
-from farkle_pi.ui.cmap import read_font
+from farkle_pi.ui.cmap import FontFacts, read_font
 from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.face import Face, forget_opened
-from farkle_pi.ui.fonts import INSTALLED, default_font_path, undrawable
+from farkle_pi.ui.fonts import INSTALLED, default_font_path, undrawable, undrawn_names
 from farkle_pi.ui.theme import DARK
 
 WHITE = (255, 255, 255)
@@ -120,3 +122,155 @@ def test_a_font_removed_while_the_table_runs_draws_boxes_not_a_crash(
     font = face(47)
     assert font.size(character)[0] > 0
     assert font.render(f"Ann {character}", True, WHITE).get_width() > 0
+
+
+# Font files made here, table by table: the cases of the `cmap` reader that the installed
+# fonts may not show (and a test that needs no font installed).
+
+def sfnt(tables: dict[bytes, bytes], tag: bytes = b"\x00\x01\x00\x00") -> bytes:
+    """A font file: its header, table records and tables (each padded to 4 bytes)."""
+    at = 12 + 16 * len(tables)
+    records, body = b"", b""
+    for name, data in tables.items():
+        records += struct.pack(">4sIII", name, 0, at + len(body), len(data))
+        body += data + bytes(-len(data) % 4)
+    return tag + struct.pack(">HHHH", len(tables), 0, 0, 0) + records + body
+
+
+def cmap(*subtables: tuple[int, int, bytes]) -> bytes:
+    """A cmap table of (platform, encoding, subtable)."""
+    at = 4 + 8 * len(subtables)
+    records, body = b"", b""
+    for platform, encoding, data in subtables:
+        records += struct.pack(">HHI", platform, encoding, at + len(body))
+        body += data
+    return struct.pack(">HH", 0, len(subtables)) + records + body
+
+
+def format12(*groups: tuple[int, int, int]) -> bytes:
+    """(first, last, first glyph) groups."""
+    return struct.pack(">HHIII", 12, 0, 16 + 12 * len(groups), 0, len(groups)) + b"".join(
+        struct.pack(">III", *group) for group in groups)
+
+
+def format4(*segments: tuple[int, int, int, tuple[int, ...]]) -> bytes:
+    """(first, last, delta, glyphs) segments, glyphs () for "code + delta"; the closing
+    0xFFFF segment added (mapped by delta 1 to glyph 0, as font tools write it)."""
+    segments += ((0xFFFF, 0xFFFF, 1, ()),)
+    count = len(segments)
+    offsets, glyphs = [], b""
+    for k, (_, _, _, array) in enumerate(segments):
+        offsets.append(2 * (count - k) + len(glyphs) if array else 0)
+        glyphs += struct.pack(f">{len(array)}H", *array)
+    arrays = (struct.pack(f">{count}H", *(s[1] for s in segments)) + b"\0\0"
+              + struct.pack(f">{count}H", *(s[0] for s in segments))
+              + struct.pack(f">{count}h", *(s[2] for s in segments))
+              + struct.pack(f">{count}H", *offsets) + glyphs)
+    return struct.pack(">7H", 4, 14 + len(arrays), 0, 2 * count, 0, 0, 0) + arrays
+
+
+def os2(weight: int, width: int, selection: int, length: int = 78) -> bytes:
+    table = bytearray(length)
+    struct.pack_into(">HH", table, 4, weight, width)
+    if length >= 64:
+        struct.pack_into(">H", table, 62, selection)
+    return bytes(table)
+
+
+def facts_of(tmp_path: Path, data: bytes, name: str = "made.ttf") -> FontFacts | None:
+    path = tmp_path / name
+    path.write_bytes(data)
+    return read_font(path)
+
+
+def test_a_format_4_cmap_is_read_glyph_for_glyph(tmp_path: Path) -> None:
+    facts = facts_of(tmp_path, sfnt({b"cmap": cmap((3, 1, format4(
+        (0x41, 0x43, -0x42, ()),  # A B C by delta: B lands on glyph 0, the missing box
+        (0x61, 0x63, 0, (5, 0, 7)),  # a b c by the glyph array: b is glyph 0
+    ))), b"glyf": b"\0" * 4}))
+    assert facts is not None and facts.outlines
+    assert [facts.has(c) for c in "ABCabc"] == [True, False, True, True, False, True]
+    assert not facts.has("\uffff") and not facts.has("D")
+
+
+def test_a_glyph_array_running_past_its_table_loses_only_what_it_lacks(tmp_path: Path) -> None:
+    table = format4((0x41, 0x41, 1, ()), (0x61, 0x63, 0, (5, 6, 7)))
+    table = struct.pack(">HH", 4, len(table) - 2) + table[4:]  # the last glyph cut off
+    facts = facts_of(tmp_path, sfnt({b"cmap": cmap((3, 1, table)), b"glyf": b"\0" * 4}))
+    assert facts is not None
+    assert [facts.has(c) for c in "Aabc"] == [True, True, True, False]
+
+
+def test_the_full_repertoire_subtable_is_read_where_there_is_one(tmp_path: Path) -> None:
+    """Format 12 has what lies past the BMP (emoji, CJK extension B): read it over format 4."""
+    facts = facts_of(tmp_path, sfnt({b"cmap": cmap(
+        (3, 1, format4((0x41, 0x42, 1, ()))),
+        (3, 10, format12((0x41, 0x42, 2), (0x20000, 0x20001, 9), (0x100, 0x102, 0))),
+    ), b"glyf": b"\0" * 4}))
+    assert facts is not None
+    assert facts.has("A") and facts.has("\U00020001") and not facts.has("\U00020002")
+    # a group from glyph 0: its first code is the missing box, the ones after are drawn
+    assert [facts.has(chr(c)) for c in (0xFF, 0x100, 0x101, 0x102)] == [False, False, True,
+                                                                         True]
+
+
+def test_outlines_are_truetypes_or_cffs_and_colour_bitmaps_are_not(tmp_path: Path) -> None:
+    table = cmap((3, 1, format4((0x41, 0x41, 1, ()))))
+    otf = facts_of(tmp_path, sfnt({b"CFF ": b"\0" * 8, b"cmap": table}, b"OTTO"), "a.otf")
+    bitmaps = facts_of(tmp_path, sfnt({b"CBDT": b"\0" * 8, b"cmap": table}), "emoji.ttf")
+    assert otf is not None and otf.outlines  # Noto Sans CJK is CFF
+    assert bitmaps is not None and not bitmaps.outlines
+    assert facts_of(tmp_path, sfnt({b"glyf": b"\0" * 8}), "no-cmap.ttf") is None  # no error
+
+
+def test_only_outline_fonts_draw_at_the_table(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    table = cmap((3, 1, format4((0x674E, 0x674E, 1, ()))))  # 李
+    (tmp_path / "emoji.ttf").write_bytes(sfnt({b"CBDT": b"\0" * 8, b"cmap": table}))
+    monkeypatch.setenv("FARKLE_PI_FONTS", str(tmp_path))
+    INSTALLED.forget()
+    assert undrawable("李") == "李"  # (it has it, in colour bitmaps SDL_ttf skips)
+    (tmp_path / "outlines.ttf").write_bytes(sfnt({b"glyf": b"\0" * 8, b"cmap": table}))
+    INSTALLED.forget()
+    assert undrawable("李") == ""
+
+
+def test_weight_width_and_italic_are_read_from_os2(tmp_path: Path) -> None:
+    table = cmap((3, 1, format4((0x41, 0x41, 1, ()))))
+    bold = facts_of(tmp_path, sfnt({b"OS/2": os2(700, 3, 1), b"cmap": table,
+                                     b"glyf": b"\0" * 4}), "a.ttf")
+    short = facts_of(tmp_path, sfnt({b"OS/2": os2(700, 3, 1, 40), b"cmap": table,
+                                     b"glyf": b"\0" * 4}), "b.ttf")
+    upright = facts_of(tmp_path, sfnt({b"OS/2": os2(400, 5, 0x20), b"cmap": table,
+                                       b"glyf": b"\0" * 4}), "c.ttf")
+    assert bold is not None and (bold.weight, bold.width, bold.italic) == (700, 3, True)
+    assert short is not None and (short.weight, short.width, short.italic) == (400, 5, False)
+    assert upright is not None and (upright.weight, upright.italic) == (400, False)
+
+
+def test_names_with_invisible_controls_or_decomposed_letters_are_not_refused(
+        no_fonts: None) -> None:
+    """A right-to-left mark pasted from a phone draws nothing, not a box; "Zoë" typed as e
+    and a combining diaeresis is the "ë" the default font has."""
+    assert undrawable("Ann\u200f") == undrawable("Jo\u200dy") == ""
+    assert undrawable(unicodedata.normalize("NFD", "Zoë")) == ""
+
+
+def test_a_line_naming_many_undrawn_letters_stays_short(no_fonts: None) -> None:
+    line = undrawn_names(["一二三四五六七八九十"])
+    assert "一, 二, 三, 四, 五, 六, 七, 八, …" in line and "九," not in line
+
+
+def test_letters_of_two_fonts_sit_on_one_baseline() -> None:
+    """The default font's "A" and an installed font's letter end on the same row (a letter
+    without a descender sits on the baseline), and the text measures as it is drawn."""
+    character, _ = lacking()
+    font = face(80)
+    text = "A" + character
+    image = font.render(text, True, WHITE)
+    split = font.size("A")[0]
+    assert font.size(text) == image.get_size()
+    left = image.subsurface((0, 0, split, image.get_height())).get_bounding_rect()
+    right = image.subsurface((split, 0, image.get_width() - split,
+                              image.get_height())).get_bounding_rect()
+    assert abs(left.bottom - right.bottom) <= 1

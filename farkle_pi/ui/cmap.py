@@ -120,9 +120,11 @@ def _format12(file: BinaryIO, at: int) -> Ranges:
     file.seek(at + 12)
     (groups,) = struct.unpack(">I", file.read(4))
     data = file.read(12 * groups)
-    pairs = [(first, last) for first, last, glyph in struct.iter_unpack(">III", data)
-             if glyph or first != last]  # (a group mapped to glyph 0 is the missing box)
-    return _merged(pairs)
+    # a group's first code maps to its glyph, the next ones to those after it: one starting
+    # at glyph 0 (the missing box) draws all but its first
+    pairs = [(first if glyph else first + 1, last)
+             for first, last, glyph in struct.iter_unpack(">III", data)]
+    return _merged([(first, last) for first, last in pairs if first <= last])
 
 
 def _format4(file: BinaryIO, at: int) -> Ranges:

@@ -76,8 +76,8 @@ class Face(pygame.font.Font):
         pieces = self._pieces(text)
         if not pieces:
             return super().size(text)
-        sizes = [font.size(run) for run, font in pieces]
-        return sum(w for w, _ in sizes), max(h for _, h in sizes)
+        sizes = [(font.size(run), font.get_ascent()) for run, font in pieces]
+        return sum(w for (w, _), _ in sizes), _height([(h, a) for (_, h), a in sizes])
 
     def render(self, text: str | bytes | None, antialias: bool | Literal[0, 1],
                color: ColorValue, background: ColorValue | None = None) -> pygame.Surface:
@@ -87,7 +87,7 @@ class Face(pygame.font.Font):
             return super().render(text, antialias, color, background)
         drawn = [(font.render(run, antialias, color), font.get_ascent()) for run, font in pieces]
         top = max(ascent for _, ascent in drawn)
-        height = max(top - ascent + image.get_height() for image, ascent in drawn)
+        height = _height([(image.get_height(), ascent) for image, ascent in drawn])
         surface = pygame.Surface((sum(image.get_width() for image, _ in drawn), height),
                                  pygame.SRCALPHA)
         if background is not None:
@@ -97,6 +97,14 @@ class Face(pygame.font.Font):
             surface.blit(image, (x, top - ascent))
             x += image.get_width()
         return surface
+
+
+def _height(pieces: list[tuple[int, int]]) -> int:
+    """The height of pieces (height, ascent) set on one baseline: the tallest ascent down to
+    the deepest bottom, so that `size` says what `render` draws ("Nguyễn" measured a pixel
+    short of its drawing, the installed font's letters lower on the line)."""
+    top = max(ascent for _, ascent in pieces)
+    return max(top - ascent + height for height, ascent in pieces)
 
 
 class _Default:
