@@ -269,7 +269,9 @@ def test_letters_of_two_fonts_sit_on_one_baseline() -> None:
     text = "A" + character
     image = font.render(text, True, WHITE)
     split = font.size("A")[0]
-    assert font.size(text) == image.get_size()
+    for size in (20, 40, 60, 97):
+        for name in (text, f"Nguy{character}n", f"{character} Ann"):
+            assert face(size).size(name) == face(size).render(name, True, WHITE).get_size()
     left = image.subsurface((0, 0, split, image.get_height())).get_bounding_rect()
     right = image.subsurface((split, 0, image.get_width() - split,
                               image.get_height())).get_bounding_rect()
