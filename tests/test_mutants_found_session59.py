@@ -19,7 +19,13 @@ from farkle_pi.ui.bidi import visual
 from farkle_pi.ui.cmap import FontFacts, read_font
 from farkle_pi.ui.draw import Painter
 from farkle_pi.ui.face import Face, forget_opened
-from farkle_pi.ui.fonts import INSTALLED, default_font_path, undrawable, undrawn_names
+from farkle_pi.ui.fonts import (
+    INSTALLED,
+    _preference,
+    default_font_path,
+    undrawable,
+    undrawn_names,
+)
 from farkle_pi.ui.theme import DARK
 
 WHITE = (255, 255, 255)
@@ -276,3 +282,17 @@ def test_letters_of_two_fonts_sit_on_one_baseline() -> None:
     right = image.subsurface((split, 0, image.get_width() - split,
                               image.get_height())).get_bounding_rect()
     assert abs(left.bottom - right.bottom) <= 1
+
+
+def test_a_sans_is_taken_over_a_script_style_of_the_same_weight() -> None:
+    """fonts-noto-core without DejaVu: a Hebrew name was drawn in Rashi script, the first
+    bold font with Hebrew by its file name."""
+    def facts(name: str, weight: int = 700) -> FontFacts:
+        return FontFacts(Path("/usr/share/fonts/truetype/noto") / name, ((0x5D0, 0x5EA),),
+                         weight, False, 5, True)
+
+    fonts = [facts("NotoRashiHebrew-Bold.ttf"), facts("NotoSansHebrew-Regular.ttf", 400),
+             facts("NotoSansHebrew-Bold.ttf"), facts("NotoSerifHebrew-Bold.ttf")]
+    assert [f.path.name for f in sorted(fonts, key=_preference)] == [
+        "NotoSansHebrew-Bold.ttf", "NotoRashiHebrew-Bold.ttf", "NotoSansHebrew-Regular.ttf",
+        "NotoSerifHebrew-Bold.ttf"]

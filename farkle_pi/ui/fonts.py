@@ -159,12 +159,14 @@ def _font_files(folders: Sequence[Path]) -> list[Path]:
     return found
 
 
-def _preference(font: FontFacts) -> tuple[bool, bool, bool, bool, str]:
-    """Fonts most like the default first: sans (not serif, mono or maths), bold, upright,
-    of normal width; then by path, so the choice is the same every evening."""
+def _preference(font: FontFacts) -> tuple[bool, bool, bool, bool, bool, str]:
+    """Fonts most like the default first: not serif, mono or maths, bold, named sans (Noto's
+    Hebrew in Rashi script, its Arabic Kufi and its looped Thai sort before their Sans by
+    name alone), upright, of normal width; then by path, the same choice every evening."""
     stem = font.path.stem.lower()
     odd = ("serif" in stem and "sans" not in stem) or "mono" in stem or "math" in stem
-    return odd, font.weight < 600, font.italic, font.width != 5, str(font.path)
+    return (odd, font.weight < 600, "sans" not in stem, font.italic, font.width != 5,
+            str(font.path))
 
 
 def undrawable(text: str) -> str:
