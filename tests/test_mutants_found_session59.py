@@ -115,6 +115,8 @@ def test_a_font_file_cut_short_is_skipped(tmp_path: Path) -> None:
     cut = tmp_path / path.name
     cut.write_bytes(whole[:len(whole) // 2])
     assert read_font(cut) is None
+    cut.write_bytes(whole[:-64])  # only its last table short
+    assert read_font(cut) is None
 
 
 def test_a_font_removed_while_the_table_runs_draws_boxes_not_a_crash(
@@ -270,8 +272,9 @@ def test_a_line_naming_many_undrawn_letters_stays_short(no_fonts: None) -> None:
 def test_letters_of_two_fonts_sit_on_one_baseline() -> None:
     """The default font's "A" and an installed font's letter end on the same row (a letter
     without a descender sits on the baseline), and the text measures as it is drawn."""
-    character, _ = lacking()
+    character, path = lacking()
     font = face(80)
+    own = pygame.font.Font(str(path), font.points).render(character, True, WHITE)
     text = "A" + character
     image = font.render(text, True, WHITE)
     split = font.size("A")[0]
@@ -282,6 +285,9 @@ def test_letters_of_two_fonts_sit_on_one_baseline() -> None:
     right = image.subsurface((split, 0, image.get_width() - split,
                               image.get_height())).get_bounding_rect()
     assert abs(left.bottom - right.bottom) <= 1
+    # ... and the installed font's letter whole (not cut at the top: its accents are higher)
+    assert pixels(image.subsurface((split, 0, image.get_width() - split,
+                                    image.get_height()))) == pixels(own)
 
 
 def test_a_sans_is_taken_over_a_script_style_of_the_same_weight() -> None:
