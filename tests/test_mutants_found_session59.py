@@ -69,6 +69,9 @@ def pixels(surface: pygame.Surface) -> bytes:
     (f"1 {SARAH}", f"1 {SARAH[::-1]}"),  # a number before: left to right, as the line
     (f"Bob 3 {DANI} 4 Ann", f"Bob 3 4 {DANI[::-1]} Ann"),
     ("محمد ١٢ علي", "\ufef2\ufee0\ufecb ١٢ \ufeaa\ufee4\ufea4\ufee3"),  # Arabic digits in order
+    # digits after Arabic letters are Arabic numbers: a plus or a per cent is not theirs
+    ("علي 1+5", "5+1 \ufef2\ufee0\ufecb"),
+    ("علي 5%", "5 \ufef2\ufee0\ufecb%"),
 ])
 def test_right_to_left_lines_are_put_in_the_bidirectional_algorithms_order(
         stored: str, drawn: str) -> None:
@@ -271,23 +274,32 @@ def test_a_line_naming_many_undrawn_letters_stays_short(no_fonts: None) -> None:
 
 def test_letters_of_two_fonts_sit_on_one_baseline() -> None:
     """The default font's "A" and an installed font's letter end on the same row (a letter
-    without a descender sits on the baseline), and the text measures as it is drawn."""
+    without a descender sits on the baseline), each font's letters drawn whole (the g's
+    tail, the accents above), and the text measures as it is drawn."""
     character, path = lacking()
     font = face(80)
     own = pygame.font.Font(str(path), font.points).render(character, True, WHITE)
-    text = "A" + character
-    image = font.render(text, True, WHITE)
-    split = font.size("A")[0]
+    default = pygame.font.Font(str(default_font_path()), font.points).render("Ag", True, WHITE)
+    image = font.render("Ag" + character, True, WHITE)
+    split = font.size("Ag")[0]
+    a_only = image.subsurface((0, 0, font.size("A")[0], image.get_height())).get_bounding_rect()
+    left = image.subsurface((0, 0, split, image.get_height()))
+    right = image.subsurface((split, 0, image.get_width() - split, image.get_height()))
+    assert abs(a_only.bottom - right.get_bounding_rect().bottom) <= 1
+    assert pixels(left) == pixels(default) and pixels(right) == pixels(own)
     for size in (20, 40, 60, 97):
-        for name in (text, f"Nguy{character}n", f"{character} Ann"):
+        for name in ("A" + character, f"Nguy{character}n", f"{character} Ann"):
             assert face(size).size(name) == face(size).render(name, True, WHITE).get_size()
-    left = image.subsurface((0, 0, split, image.get_height())).get_bounding_rect()
-    right = image.subsurface((split, 0, image.get_width() - split,
-                              image.get_height())).get_bounding_rect()
-    assert abs(left.bottom - right.bottom) <= 1
-    # ... and the installed font's letter whole (not cut at the top: its accents are higher)
-    assert pixels(image.subsurface((split, 0, image.get_width() - split,
-                                    image.get_height()))) == pixels(own)
+
+
+def test_a_decomposed_name_is_drawn_as_the_composed_one() -> None:
+    """"Nguyễn" typed as e and two combining marks (a Mac's keyboard) draws as "ễ" does."""
+    character, _ = lacking()
+    name = f"Zoë Nguy{character}n"
+    font = face()
+    decomposed = unicodedata.normalize("NFD", name)
+    assert decomposed != name
+    assert pixels(font.render(decomposed, True, WHITE)) == pixels(font.render(name, True, WHITE))
 
 
 def test_a_sans_is_taken_over_a_script_style_of_the_same_weight() -> None:
