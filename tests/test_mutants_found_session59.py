@@ -62,6 +62,7 @@ def pixels(surface: pygame.Surface) -> bytes:
     (f"{SARAH} (2)", f"(2) {SARAH[::-1]}"),  # brackets paired, and mirrored where turned
     (f"Ann ({SARAH})", f"Ann ({SARAH[::-1]})"),  # ... left to right around Latin
     (f"({SARAH}) Ann", f"({SARAH[::-1]}) Ann"),
+    (f"{SARAH} (Ann)", f"{SARAH[::-1]} (Ann)"),  # ... around Latin after Hebrew too
     (f"[{DANI}] 2", f"[{DANI[::-1]}] 2"),
     (f"{DANI} 1.5 ב", f"ב 1.5 {DANI[::-1]}"),  # a number's point and digits in order
     (f"{SARAH} 50% off", f"50% {SARAH[::-1]} off"),
