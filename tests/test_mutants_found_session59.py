@@ -15,6 +15,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from farkle_pi import doctor
+from farkle_pi.config import Config, StoreConfig, TableConfig
+from farkle_pi.doctor import Status
 from farkle_pi.ui.bidi import visual
 from farkle_pi.ui.cmap import FontFacts, read_font
 from farkle_pi.ui.draw import Painter
@@ -301,6 +304,21 @@ def test_a_decomposed_name_is_drawn_as_the_composed_one() -> None:
     decomposed = unicodedata.normalize("NFD", name)
     assert decomposed != name
     assert pixels(font.render(decomposed, True, WHITE)) == pixels(font.render(name, True, WHITE))
+    ahmad = "أحمد"  # its alef with a hamza above is, decomposed, an alef and a mark
+    assert visual(unicodedata.normalize("NFD", ahmad)) == visual(ahmad) == (
+        "\ufeaa\ufee4\ufea3\ufe83")
+
+
+def test_doctor_reads_the_names_of_no_game_from_a_damaged_database(
+        tmp_path: Path, no_fonts: None) -> None:
+    """doctor is run when something is wrong: a database that is no database is the
+    `database` line's to name, not a traceback from the `fonts` line."""
+    database = tmp_path / "farkle.db"
+    database.write_bytes(b"not a database " * 400)
+    config = Config(table=TableConfig(players=("李雷", "Bob")),
+                    store=StoreConfig(database=database))
+    finding = doctor.check_fonts(config)
+    assert finding.status is Status.WARN and "(in 李雷)" in finding.message
 
 
 def test_a_sans_is_taken_over_a_script_style_of_the_same_weight() -> None:
