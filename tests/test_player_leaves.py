@@ -19,6 +19,7 @@ from farkle_pi.game import (
     Refused,
     RollOff,
     Steal,
+    StealOffer,
     Undo,
 )
 
@@ -178,14 +179,44 @@ def test_a_steal_offered_from_a_leavers_bank_stands() -> None:
     assert game.state.turn_points == 50 and game.state.dice_to_throw == 5
 
 
-def test_a_steal_offered_to_a_leaver_goes_with_them() -> None:
+def test_a_steal_offered_to_a_leaver_passes_to_the_player_now_next() -> None:
+    """As it would have, had the leaver gone a moment before the bank: Ann's dice are still
+    on the table, and Cy, on the board, now plays after her."""
     game = play(three(stealing="true"), "throw 155234\nkeep 155\nbank"
                 "\nthrow 115234\nkeep 1\nbank\nthrow 115234\nkeep 1\nbank"
                 "\nthrow 115234\nkeep 5\nbank")  # Bob may steal Ann's 5 dice
     game.apply(LeavePlayer("Bob"))
-    assert whose_turn(game) == "Cy" and game.state.steal is None
-    with pytest.raises(Refused, match="nothing to steal"):
-        game.apply(Steal())
+    assert whose_turn(game) == "Cy"
+    assert game.state.steal == StealOffer("Ann", 50, 5)
+    game.apply(Steal())
+    assert game.state.turn_points == 50 and game.state.dice_to_throw == 5
+    sooner = play(three(stealing="true"), "throw 155234\nkeep 155\nbank"
+                  "\nthrow 115234\nkeep 1\nbank\nthrow 115234\nkeep 1\nbank"
+                  "\nleave Bob\nthrow 115234\nkeep 5\nbank")  # Bob left a moment sooner
+    assert sooner.state.steal == StealOffer("Ann", 50, 5)
+
+
+def test_a_passed_on_steal_is_never_the_bankers_own_nor_for_one_off_the_board() -> None:
+    two = play(standard("Ann", "Bob", stealing="true"), "throw 155234\nkeep 155\nbank"
+               "\nthrow 115234\nkeep 1\nbank\nthrow 115234\nkeep 5\nbank")  # Bob may steal
+    assert two.state.steal is not None
+    two.apply(LeavePlayer("Bob"))
+    assert whose_turn(two) == "Ann" and two.state.steal is None  # her own dice: no steal
+    off = play(three(stealing="true"), "throw 155234\nkeep 155\nbank"  # Ann 200
+               "\nthrow 115234\nkeep 1\nbank\nthrow 234662"  # Bob 100, Cy Farkles
+               "\nthrow 115234\nkeep 5\nbank")  # Ann 50: Bob may steal
+    off.apply(LeavePlayer("Bob"))
+    assert whose_turn(off) == "Cy" and off.state.steal is None  # Cy is not on the board
+
+
+def test_a_steal_offered_on_a_last_turn_passes_to_the_next_one_owed() -> None:
+    game = play(three(stealing="true", target="1000"),
+                "throw 155234\nkeep 155\nbank"  # Ann 200
+                "\nthrow 115234\nkeep 1\nbank\nthrow 115234\nkeep 1\nbank"  # Bob, Cy 100
+                "\nthrow 111234\nkeep 111\nbank")  # Ann 1200: Bob may steal, last turns
+    assert game.state.steal is not None and game.state.last_turn_names() == ("Bob", "Cy")
+    game.apply(LeavePlayer("Bob"))
+    assert whose_turn(game) == "Cy" and game.state.steal == StealOffer("Ann", 1000, 3)
 
 
 def test_a_leaver_who_stole_loses_the_stolen_points_and_the_victim_keeps_theirs() -> None:

@@ -232,10 +232,22 @@ def _leave(state: GameState, name: str) -> GameState:
         return gone  # (someone else's turn goes on as it was)
     ended = replace(gone, turn_points=0, dice_to_throw=state.rules.dice, last_throw=None,
                     kept=(), hot_dice=0, ones=0, ones_points=0, six_ones_paid=False, stolen=0,
-                    phase="start", steal=None)  # (a steal offered to them goes with them)
-    if state.final_round:
-        return replace(ended, current=owed[0]) if owed else _game_over(ended)
-    return replace(ended, current=_playing_after(gone.players, seat)[0])
+                    phase="start", steal=None)
+    if state.final_round and not owed:
+        return _game_over(ended)
+    after = owed[0] if state.final_round else _playing_after(gone.players, seat)[0]
+    return replace(ended, current=after, steal=_steal_passed_on(state, after))
+
+
+def _steal_passed_on(state: GameState, after: int) -> StealOffer | None:
+    """A steal offered to the player who left is offered to `after`, the player now next: had
+    they left a moment sooner it would have been theirs, and the banked dice are still on the
+    table. Never the banker's own dice back, and only to a player on the board."""
+    offer = state.steal
+    taker = state.players[after]
+    if offer is None or taker.name == offer.player or not taker.on_board:
+        return None
+    return offer
 
 
 def _seat_named(state: GameState, name: str) -> int | None:
