@@ -1,0 +1,59 @@
+"""What a mutation review of `game leave` (session 59) found untested: each test fails on one
+small change to `farkle_pi/game/turns.py`'s leave that would carry the leaver's unfinished
+turn into the next player's (a wrong hot-dice count in the statistics, a six-1s prize paid or
+withheld wrongly, a stolen count that was never stolen), or hand a last turn to the wrong player."""
+
+from __future__ import annotations
+
+from game_script import play, standard
+
+from farkle_pi.game import Game, LeavePlayer, TurnRecord
+from farkle_pi.rules import load_rules
+
+# portland: two colours of dice, six 1s over one turn = 3,000 (entry 750)
+ONES_AND_MORE = "1:red 1:blue 1:red 2:blue 3:red 4:blue"
+THREE_ONES = "1:red 1:blue 1:red"
+
+
+def portland() -> Game:
+    return Game(["Ann", "Bob", "Cy"], load_rules("portland"))
+
+
+def test_the_leavers_hot_dice_are_not_counted_in_the_next_players_turn() -> None:
+    game = play(standard("Ann", "Bob", "Cy"), "throw 111555\nkeep 111555")  # hot dice
+    assert game.state.hot_dice == 1
+    game.apply(LeavePlayer("Ann"))
+    play(game, "throw 115234\nkeep 1\nbank")
+    assert game.state.turns[-1] == TurnRecord("Bob", 100, farkle=False, hot_dice=0, stolen=0)
+
+
+def test_the_leavers_stolen_points_are_not_the_next_players() -> None:
+    game = play(standard("Ann", "Bob", "Cy", stealing="true"),
+                "throw 155234\nkeep 155\nbank\nthrow 115234\nkeep 1\nbank"
+                "\nthrow 115234\nkeep 1\nbank\nthrow 115234\nkeep 5\nbank\nsteal")  # Bob stole
+    game.apply(LeavePlayer("Bob"))
+    play(game, "throw 115234\nkeep 1\nbank")
+    assert game.state.turns[-1] == TurnRecord("Cy", 100, farkle=False, hot_dice=0, stolen=0)
+
+
+def test_the_leavers_1s_do_not_count_toward_the_next_players_six_1s() -> None:
+    game = play(portland(), f"throw {ONES_AND_MORE}\nkeep {THREE_ONES}")  # Ann: three 1s
+    game.apply(LeavePlayer("Ann"))
+    play(game, f"throw {ONES_AND_MORE}\nkeep {THREE_ONES}")  # Bob: three 1s of his own
+    assert (game.state.turn_points, game.state.ones) == (1000, 3)  # no six-1s prize
+
+
+def test_a_six_1s_prize_paid_to_the_leaver_is_still_the_next_players_to_earn() -> None:
+    game = play(portland(), f"throw {ONES_AND_MORE}\nkeep {THREE_ONES}"
+                f"\nthrow {THREE_ONES}\nkeep {THREE_ONES}")  # Ann: six 1s, 3,000
+    assert game.state.six_ones_paid and game.state.turn_points == 3000
+    game.apply(LeavePlayer("Ann"))
+    play(game, f"throw {ONES_AND_MORE}\nkeep {THREE_ONES}\nthrow {THREE_ONES}\nkeep {THREE_ONES}")
+    assert game.state.player.name == "Bob" and game.state.turn_points == 3000
+
+
+def test_a_last_turn_left_on_passes_to_the_next_one_owed_in_seat_order() -> None:
+    game = play(standard("Ann", "Bob", "Cy", "Dee", target="1000"),
+                "throw 111234\nkeep 111\nbank")  # Ann 1000: last turns for Bob, Cy, Dee
+    game.apply(LeavePlayer("Bob"))  # on his last turn
+    assert game.state.player.name == "Cy" and game.state.last_turn_names() == ("Cy", "Dee")
