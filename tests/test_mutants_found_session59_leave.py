@@ -1,13 +1,15 @@
 """What a mutation review of `game leave` (session 59) found untested: each test fails on one
 small change to `farkle_pi/game/turns.py`'s leave that would carry the leaver's unfinished
 turn into the next player's (a wrong hot-dice count in the statistics, a six-1s prize paid or
-withheld wrongly, a stolen count that was never stolen), or hand a last turn to the wrong player."""
+withheld wrongly, a stolen count that was never stolen), hand a last turn to the wrong player,
+or take the wrong player out when names differ only in case or come with spaces."""
 
 from __future__ import annotations
 
+import pytest
 from game_script import play, standard
 
-from farkle_pi.game import Game, LeavePlayer, TurnRecord
+from farkle_pi.game import AddPlayer, Game, LeavePlayer, Refused, TurnRecord
 from farkle_pi.rules import load_rules
 
 # portland: two colours of dice, six 1s over one turn = 3,000 (entry 750)
@@ -57,3 +59,24 @@ def test_a_last_turn_left_on_passes_to_the_next_one_owed_in_seat_order() -> None
                 "throw 111234\nkeep 111\nbank")  # Ann 1000: last turns for Bob, Cy, Dee
     game.apply(LeavePlayer("Bob"))  # on his last turn
     assert game.state.player.name == "Cy" and game.state.last_turn_names() == ("Cy", "Dee")
+
+
+def test_a_name_typed_with_spaces_round_it_names_the_player() -> None:
+    """A name pasted with a space either side still names them (to leave, and to come back)."""
+    game = standard("Ann", "Bob", "Cy")
+    game.apply(LeavePlayer(" bob "))
+    assert [p.left for p in game.state.players] == [False, True, False]
+    game.apply(AddPlayer(" BOB\t"))
+    assert [p.left for p in game.state.players] == [False, False, False]
+    assert len(game.state.players) == 3  # back in his seat, not a new player
+
+
+def test_a_name_as_seated_names_that_player_where_another_differs_only_in_case() -> None:
+    """Two names alike but for case (a game seated before look-alikes were refused, or by
+    the API): the name as seated is that player; any other case names neither."""
+    game = standard("Ann", "ann", "Cy")
+    game.apply(LeavePlayer("ann"))
+    assert [p.left for p in game.state.players] == [False, True, False]
+    with pytest.raises(Refused, match="ANN is not playing in this game"):
+        game.apply(LeavePlayer("ANN"))
+    assert [p.left for p in game.state.players] == [False, True, False]
