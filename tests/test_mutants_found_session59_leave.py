@@ -1,16 +1,21 @@
 """What a mutation review of `game leave` (session 59) found untested: each test fails on one
-small change to `farkle_pi/game/turns.py`'s leave that would carry the leaver's unfinished
-turn into the next player's (a wrong hot-dice count in the statistics, a six-1s prize paid or
-withheld wrongly, a stolen count that was never stolen), hand a last turn to the wrong player,
-or take the wrong player out when names differ only in case or come with spaces."""
+small change to the leave code (mostly `farkle_pi/game/turns.py`) that would carry the
+leaver's unfinished turn into the next player's (a wrong hot-dice count in the statistics, a
+six-1s prize paid or withheld wrongly, a stolen count that was never stolen), hand a last turn
+to the wrong player, take the wrong player out when names differ only in case or come with
+spaces, trust a damaged summary's leavers, or mark a leaver as leading."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
-from game_script import play, standard
+from game_script import parse_script, play, standard
 
 from farkle_pi.game import AddPlayer, Game, LeavePlayer, Refused, TurnRecord
 from farkle_pi.rules import load_rules
+from farkle_pi.store import Store
+from farkle_pi.table.adapter import players
 
 # portland: two colours of dice, six 1s over one turn = 3,000 (entry 750)
 ONES_AND_MORE = "1:red 1:blue 1:red 2:blue 3:red 4:blue"
@@ -80,3 +85,28 @@ def test_a_name_as_seated_names_that_player_where_another_differs_only_in_case()
     with pytest.raises(Refused, match="ANN is not playing in this game"):
         game.apply(LeavePlayer("ANN"))
     assert [p.left for p in game.state.players] == [False, True, False]
+
+
+def test_a_summary_naming_a_leaver_not_in_the_game_is_rebuilt_from_the_log(
+        tmp_path: Path) -> None:
+    """The summary is a cache of the log: one whose leavers are not the game's players (a
+    damaged row) would mark nobody, or a stranger, (left) in the history."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = store.new_game(["Ann", "Bob"], load_rules("standard", {"target": "300"}))
+        for command in parse_script("leave Bob\nthrow 111234\nkeep 111\nbank"):
+            table.apply(command)
+        (good,) = store.records()
+        assert good.left == ("Bob",)
+        with store._db:
+            store._db.execute("UPDATE games SET summary = ?", (good.to_json().replace(
+                '"left": ["Bob"]', '"left": ["Zed"]'),))
+        assert store.records() == [good]
+
+
+def test_a_player_who_left_level_with_the_leader_is_no_leader() -> None:
+    """The scoreboard's leader mark is for those still playing: Ann, gone home with Bob's
+    score, is not marked as leading beside him."""
+    game = play(standard("Ann", "Bob", "Cy"), "throw 115234\nkeep 1\nbank"
+                "\nthrow 115234\nkeep 1\nbank\nleave Ann")
+    rows = {row.name: (row.leader, row.left) for row in players(game.state)}
+    assert rows == {"Ann": (False, True), "Bob": (True, False), "Cy": (False, False)}
