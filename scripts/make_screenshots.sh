@@ -12,11 +12,13 @@ for screen in setup throw results scoreboard winner history; do
     done
 done
 "$FARKLE" screenshot --screen throw --size 720x1280 docs/img/throw-720x1280.png
-for size in 800x480 480x320; do  # a throw entered by hand; a die framed to set right
+for size in 800x480 480x320; do  # a throw entered by hand; a die framed to set right; a
+    # player asked on the scoreboard whether they go home
     "$FARKLE" screenshot --screen entry --size "$size" "docs/img/entry-$size.png"
     "$FARKLE" screenshot --screen fix --size "$size" "docs/img/fix-$size.png"
     "$FARKLE" screenshot --screen colours --size "$size" "docs/img/colours-$size.png"
     "$FARKLE" screenshot --screen recolours --size "$size" "docs/img/recolours-$size.png"
+    "$FARKLE" screenshot --screen leave --size "$size" "docs/img/leave-$size.png"
 done
 "$FARKLE" screenshot --screen throw --size 800x480 --theme light docs/img/throw-800x480-light.png
 # camera mode: the recorded demo session 12 s in (four dice just thrown, the coach's advice)

@@ -21,6 +21,7 @@ from farkle_pi.ui.view import (
     OptionView,
     PlayerRow,
     ScreenName,
+    SeatQuestion,
     StatRow,
     TableView,
 )
@@ -46,6 +47,7 @@ class Shown:
     layout: tuple[Die, ...] = ()  # the order dice being corrected stay in (`in_layout`)
     framed: int | None = None  # the place of the die NEXT steps (a short UNDO framed it)
     question: str = ""  # asked of the colours of dice entered by hand (two-colour games)
+    seat_question: SeatQuestion | None = None  # the scoreboard: does a player go home?
 
 
 def in_layout(roll: Roll, layout: tuple[Die, ...]) -> tuple[Die, ...]:
@@ -298,6 +300,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         face=shown.face,
         entry_colours=shown.entry_colours,
         question=shown.question,
+        seat_question=shown.seat_question if shown.screen == "scoreboard" else None,
         error=shown.error,
     )
 

@@ -5,7 +5,19 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from farkle_pi.game import Bank, Event, Farkled, FinalRound, GameOver, GameState, Keep, Throw, Undo
+from farkle_pi.game import (
+    AddPlayer,
+    Bank,
+    Event,
+    Farkled,
+    FinalRound,
+    GameOver,
+    GameState,
+    Keep,
+    LeavePlayer,
+    Throw,
+    Undo,
+)
 from farkle_pi.ui.view import Banner
 
 
@@ -46,6 +58,10 @@ def announce(before: GameState, after: GameState, events: Sequence[Event]) -> Ne
             news.game_over = event
         elif isinstance(event, Undo):
             news.lines.append("undo")
+        elif isinstance(event, LeavePlayer):  # (the journal says who went, and when)
+            news.lines.append(f"{event.name} leaves the game")
+        elif isinstance(event, AddPlayer):
+            news.lines.append(f"{event.name} joins the game")
     return news
 
 

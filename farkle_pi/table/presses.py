@@ -36,7 +36,7 @@ class SeenGuard:
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
-        self._shown: tuple[object, str, int | None, object, bool] | None = None
+        self._shown: tuple[object, str, int | None, object, bool, object] | None = None
         self._changed_at = -SEEN_SECONDS
         # a question that came or went with a watched press: new to the buttons and to taps
         # on its keys, not to taps on the die being stepped
@@ -54,8 +54,10 @@ class SeenGuard:
         the next NEXT, meant to step the die on, would answer NO unseen); a tap on the die
         itself is not dropped for that question (it steps the die on past the face asked
         about, as the table says). A banner going, by a press or by time, is a change: the
-        screen it covered is new."""
-        shown = (table.state, table.screen, table.framed, table.asking, table.banner_up())
+        screen it covered is new. So is the scoreboard's question whether a player goes home:
+        its YES is drawn where a row was, and a double tap on the row must not answer it."""
+        shown = (table.state, table.screen, table.framed, table.asking, table.banner_up(),
+                 table.seat_question)
         if self._shown is None or shown[0] is not self._shown[0] or shown[1:] != self._shown[1:]:
             asked = self._shown is not None and shown[3] != self._shown[3]
             if self._shown is not None and not watched:

@@ -16,12 +16,14 @@ from dataclasses import dataclass, replace
 from farkle_pi.config import DICE_MODES
 from farkle_pi.errors import FarkleError
 from farkle_pi.game import (
+    AddPlayer,
     Bank,
     Command,
     Correct,
     Event,
     GameState,
     Keep,
+    LeavePlayer,
     RollOff,
     Steal,
     Throw,
@@ -41,6 +43,7 @@ from farkle_pi.table.adapter import (
     stat_rows,
     table_view,
 )
+from farkle_pi.table.adapter import players as player_rows
 from farkle_pi.table.announce import announce
 from farkle_pi.table.colours_asked import (
     ColourQuestion,
@@ -71,7 +74,14 @@ from farkle_pi.table.tray_input import (
     unsure_note,
 )
 from farkle_pi.ui.actions import Action
-from farkle_pi.ui.view import Banner, ScreenName, SetupView, TableView
+from farkle_pi.ui.view import (
+    Banner,
+    ScreenName,
+    SeatQuestion,
+    SetupView,
+    TableView,
+    standing,
+)
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +154,8 @@ class Table:
         # or typed dice set right by taps, whose colours are asked before the correction is
         # played (the taps kept the colours given, and made three alike nobody was asked about)
         self.correcting: Correcting | None = None
+        # a player picked on the scoreboard, asked whether they go home (or come back)
+        self.seat_question: SeatQuestion | None = None
         # the throws (their number in the game) whose dice were typed here, so the table gave
         # their colours; those up to `seen_from` were stored before this table played them (a
         # restart, another writer): whether typed is not known
@@ -228,6 +240,7 @@ class Table:
             framed=self.framed,
             entry_colours=self.unread.entry_colours if self.unread is not None else (),
             question=self.asking.text if self.asking is not None else "",
+            seat_question=self.seat_question,
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
@@ -332,7 +345,9 @@ class Table:
                 self._setup(action)
             elif self.screen == "winner" or (self.state is not None and self.state.over):
                 self._after_game(action, covered)
-            elif self.screen in ("scoreboard", "history"):
+            elif self.screen == "scoreboard":
+                self._on_scoreboard(action)
+            elif self.screen == "history":
                 self.screen = "throw" if self.game is not None else "setup"  # back where it was
             else:
                 self._play(action)
@@ -343,6 +358,7 @@ class Table:
             self.error = f"internal error: {error}"
 
     def _show(self, screen: str) -> None:
+        self.seat_question = None  # (NO on the scoreboard's question: the scoreboard again)
         if screen == "history":
             self._history = self._history_view()
             self.screen = "history"
@@ -350,6 +366,35 @@ class Table:
             self.screen = "scoreboard"
         elif self.game is not None:
             self.screen = "throw"
+
+    def _on_scoreboard(self, action: Action) -> None:
+        """The whole scoreboard: a player's row picked (a tap, or a key 1-8 counting the rows
+        from the top) asks whether they go home, or, having left, come back; KEEP (or YES)
+        says yes, stored before the screen shows them LEFT. Any other input goes back to the
+        game, as on the scoreboard it always did. Here, not only at a terminal: friends at
+        a touch screen have none (`game leave` is the same command)."""
+        asked, self.seat_question = self.seat_question, None
+        if action.kind in ("seat", "digit"):
+            self._ask_seat(action)
+        elif asked is not None and action.kind == "keep":
+            self._apply(_seat_command(asked))  # (the scoreboard stays: LEFT, or back)
+        else:
+            self.screen = "throw"
+
+    def _ask_seat(self, action: Action) -> None:
+        """The question for the row picked; one the rules would refuse (the last player still
+        playing, a return in the final round) is refused at once, in their words."""
+        assert self.game is not None
+        rows = standing(player_rows(self.game.state))
+        if action.kind == "digit" and not 1 <= action.value <= len(rows):
+            raise FarkleError(f"keys 1 to {len(rows)} pick a player's row, counted from the top")
+        row = (rows[action.value - 1] if action.kind == "digit"
+               else next((r for r in rows if r.name == action.text), None))
+        if row is None:
+            return  # a tap left over from a scoreboard of other players
+        asked = SeatQuestion(row.name, back=row.left)
+        self.game.game.decide(_seat_command(asked))  # (refused: nothing is asked)
+        self.seat_question = asked
 
     def _setup(self, action: Action) -> None:
         # the config's own rules (a rules file, named after it) stay among the choices: one
@@ -754,6 +799,7 @@ class Table:
         self.unread, self.stepping, self.steps = None, None, []
         self.fixing = None  # a command played (here or by the tray) or a game reloaded
         self.asking, self.correcting = None, None
+        self.seat_question = None  # (the game moved on under it: asked again if still meant)
         self.banners.clear()
 
     def _apply(self, *commands: Command) -> list[Event]:
@@ -800,6 +846,11 @@ class Table:
         return TableView(screen="history", history=history_rows(records, self.store.moments()),
                          stats=stat_rows(player_stats(records)), dice_mode=self.mode,
                          game_over=self.state is None or self.state.over, prompt=note)
+
+
+def _seat_command(asked: SeatQuestion) -> LeavePlayer | AddPlayer:
+    """What a yes to the scoreboard's question plays: `add` brings a player who left back."""
+    return AddPlayer(asked.name) if asked.back else LeavePlayer(asked.name)
 
 
 def _in_place(layout: tuple[Die, ...], roll: Roll) -> tuple[Die, ...]:

@@ -15,12 +15,14 @@ ActionKind = Literal[
     "keep",  # confirm: take the highlighted option, throw, change a setup value
     "undo",  # take back the last game action (held UNDO button)
     "fix",  # frame the next die of the throw shown, for NEXT to step (UNDO pressed briefly)
-    "digit",  # a die face entered by hand: key or keypad tap (value 1-6)
+    "digit",  # a die face entered by hand: key or keypad tap (value 1-6); on the scoreboard,
+    # keys 1-8 pick a player's row (counted from the top) as a tap on it does
     "erase",  # remove the last die entered or letter typed
     "option",  # tap on option `value`
     "die",  # tap on die `value`: step its face to correct a misread
     "char",  # a letter typed into a name (text)
     "show",  # switch to screen `text` (scoreboard, history, throw)
+    "seat",  # tap on the scoreboard's row of player `text`: do they go home (or come back)?
     "quit",
 ]
 
@@ -72,7 +74,7 @@ def key_action(key: int, unicode: str, typing_text: bool = False) -> Action | No
     """The keyboard twin of the buttons; while a name is being typed letters are letters."""
     if typing_text and unicode and (unicode.isalpha() or unicode in " -'."):
         return Action("char", text=unicode)
-    if unicode and unicode in "123456":
+    if unicode and unicode in "12345678":  # (7 and 8: the scoreboard's rows of eight players)
         return Action("digit", value=int(unicode))
     return _KEYS.get(key)
 

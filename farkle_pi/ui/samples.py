@@ -10,6 +10,7 @@ from farkle_pi.ui.view import (
     HistoryRow,
     OptionView,
     PlayerRow,
+    SeatQuestion,
     SetupView,
     StatRow,
     TableView,
@@ -140,6 +141,10 @@ RECOLOURS = replace(  # portland, 2 2 4 4 5 6 typed, the 5 tapped on to a 4: thr
     dice_to_throw=6, question="three 4s: all one colour?",
 )
 
+LEAVE = replace(  # Dee's row tapped on the scoreboard: does she go home?
+    SCOREBOARD, seat_question=SeatQuestion("Dee"),
+)
+
 # Other states of a screen, drawn by `farkle-pi screenshot --screen NAME` as well.
 VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX, "colours": COLOURS,
-                                  "recolours": RECOLOURS}
+                                  "recolours": RECOLOURS, "leave": LEAVE}

@@ -28,6 +28,25 @@ class PlayerRow:
     left: bool = False  # went home mid-game (`game leave`): no more turns, no win
 
 
+def standing(players: tuple[PlayerRow, ...]) -> list[PlayerRow]:
+    """The players by score, highest first, those who left after those still playing (they
+    cannot win, whatever their score): the scoreboard's rows, top to bottom."""
+    return sorted(players, key=lambda row: (row.left, -row.score))
+
+
+@dataclass(frozen=True)
+class SeatQuestion:
+    """A player picked on the scoreboard: asked whether they go home (`back`: a player who
+    left, whether they come back) before anything is stored, as a tap is easily a slip."""
+
+    name: str
+    back: bool = False
+
+    @property
+    def text(self) -> str:
+        return f"{self.name} comes back?" if self.back else f"{self.name} goes home?"
+
+
 @dataclass(frozen=True)
 class DieView:
     """A die as read; `face` None means it could not be read."""
@@ -135,6 +154,8 @@ class TableView:
     entry_colours: tuple[str | None, ...] = ()  # each slot's die colour (two-colour dice)
     # the dice entered, a two-colour game asks of their colours: KEEP (or YES) yes, NEXT no
     question: str = ""
+    # the scoreboard: a player picked by a tap (or a digit key), asked about: KEEP (or YES) yes
+    seat_question: SeatQuestion | None = None
     error: str = ""  # the last caught error, shown small until the next action
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 from farkle_pi.rules import dice_count
 from farkle_pi.ui.actions import Action, Hit
 from farkle_pi.ui.draw import Box, Painter
-from farkle_pi.ui.screens.parts import die_slots
+from farkle_pi.ui.screens.parts import die_slots, key_frame, yes_no
 from farkle_pi.ui.view import TableView
 
 BUTTONS = "NEXT face   KEEP take die"
@@ -61,8 +61,8 @@ def entry_row(p: Painter, box: Box, view: TableView) -> None:
 
 def keypad(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     """Six die faces (two rows of three) and a "remove last" key, each a big touch target."""
-    if view.question:
-        _question(p, box, view, hits)
+    if view.question:  # (KEEP and NEXT answer it too)
+        yes_no(p, box, view.question, Action("next"), hits)
         return
     p.panel(box)
     inner = box.inset(p.unit)
@@ -71,10 +71,10 @@ def keypad(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     for row, first in zip(faces.rows(2, gap=gap), (1, 4), strict=True):
         for key, face in zip(row.columns([1, 1, 1], gap=gap), range(first, first + 3),
                              strict=True):
-            _key(p, key)
+            key_frame(p, key)
             p.die(key.inset(p.unit * 1.2), face, None)
             hits.append(Hit(key.rect, Action("digit", value=face)))
-    _key(p, remove)
+    key_frame(p, remove)
     colour = p.theme.text if view.typed else p.theme.muted  # nothing to remove yet
     words = remove.inset(p.unit * 1.2).stack([1, 1, 1], gap=p.unit)
     font = p.fit("REMOVE", words[0])
@@ -82,21 +82,3 @@ def keypad(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
     p.text("REMOVE", words[1], colour, align="center", font=font)
     p.text("LAST", words[2], colour, align="center", font=font)
     hits.append(Hit(remove.rect, Action("erase")))
-
-
-def _question(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
-    """The question on the dice's colours, and a YES (KEEP) and a NO (NEXT) key under it."""
-    p.panel(box)
-    words, keys = box.inset(p.unit).stack([34, 66], gap=p.unit)
-    p.lines(view.question, words, p.theme.text, align="center")
-    yes, no = keys.columns([1, 1], gap=p.unit * 2)
-    for key, answer, action in ((yes, "YES", Action("keep")), (no, "NO", Action("next"))):
-        _key(p, key)
-        p.text(answer, key.inset(p.unit * 1.5).part(0.1, 0.15, 0.8, 0.7), align="center")
-        hits.append(Hit(key.rect, action))
-
-
-def _key(p: Painter, box: Box) -> None:
-    """A key: the screen's background, framed, so it stands out of its panel."""
-    p.fill(box, p.theme.background, radius=p.unit * 1.2)
-    p.fill(box, p.theme.muted, radius=p.unit * 1.2, width=max(1, round(p.unit * 0.4)))

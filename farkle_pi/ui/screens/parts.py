@@ -256,12 +256,6 @@ def _short_tags(player: PlayerRow) -> str:
 LEFT = "LEFT"  # a player who went home: in words, not only greyed, so it reads from the table
 
 
-def standing(players: tuple[PlayerRow, ...]) -> list[PlayerRow]:
-    """The players by score, highest first, those who left after those still playing (they
-    cannot win, whatever their score)."""
-    return sorted(players, key=lambda row: (row.left, -row.score))
-
-
 def rank_text(rank: int, player: PlayerRow) -> str:
     """A place in the standing; none for a player who left."""
     return "-" if player.left else f"{rank}."
@@ -365,3 +359,33 @@ def dice_row(p: Painter, box: Box, view: TableView, hits: list[Hit]) -> None:
             p.fill(square.inset(-p.unit * 0.4), p.theme.warn, radius=square.w * 0.2,
                    width=max(2, round(p.unit * 0.7)))
         hits.append(Hit(slot.rect, Action("die", value=i)))
+
+
+def yes_no(p: Painter, box: Box, question: str, no: Action, hits: list[Hit], note: str = ""
+           ) -> None:
+    """A question the table asks before it stores anything, big, with a YES key (KEEP's twin)
+    and a NO key (`no`) under it; `note`, if any, says in smaller words what a yes does."""
+    p.panel(box)
+    inner = box.inset(p.unit)
+    if note:
+        words, said, keys = inner.stack([30, 22, 48], gap=p.unit)
+        p.lines(note, said.part(0.04, 0, 0.92, 1), p.theme.muted, align="center")
+    else:
+        words, keys = inner.stack([34, 66], gap=p.unit)
+    p.lines(question, words, p.theme.text, align="center")
+    yes, no_key = keys.columns([1, 1], gap=p.unit * 2)
+    font = p.fit_all(["YES", "NO"], _answer_box(p, yes))  # (NO no bigger than YES)
+    for key, answer, action in ((yes, "YES", Action("keep")), (no_key, "NO", no)):
+        key_frame(p, key)
+        p.text(answer, _answer_box(p, key), align="center", font=font)
+        hits.append(Hit(key.rect, action))
+
+
+def _answer_box(p: Painter, key: Box) -> Box:
+    return key.inset(p.unit * 1.5).part(0.1, 0.15, 0.8, 0.7)
+
+
+def key_frame(p: Painter, box: Box) -> None:
+    """A key: the screen's background, framed, so it stands out of its panel."""
+    p.fill(box, p.theme.background, radius=p.unit * 1.2)
+    p.fill(box, p.theme.muted, radius=p.unit * 1.2, width=max(1, round(p.unit * 0.4)))

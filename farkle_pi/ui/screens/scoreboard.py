@@ -1,4 +1,5 @@
-"""The scoreboard: totals in big digits, who is on the board, the leader, who has a last turn."""
+"""The scoreboard: totals in big digits, who is on the board, the leader, who has a last turn,
+who left; a tap on a player's row asks whether they go home (or come back)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,18 @@ from farkle_pi.ui.screens.parts import (
     player_slots,
     prompt_strip,
     rank_text,
-    standing,
+    yes_no,
 )
-from farkle_pi.ui.view import PlayerRow, TableView
+from farkle_pi.ui.view import PlayerRow, SeatQuestion, TableView, standing
+
+HINT = "KEEP back to the game   tap a name: leave or return"
+OVER = "KEEP back to the game   on board: filled dot"  # (nobody leaves a game that is over)
+ASKED = "KEEP yes   any other button no"
 
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
+    """The rows (a tap on one asks whether that player goes home, or comes back), or the
+    question asked with its YES and NO keys; a tap elsewhere goes back to the game."""
     screen = Box.of(p.surface).inset(p.unit * 1.5)
     head, body, foot = _split(screen, 0.13, 0.09)
     title = "FINAL ROUND" if view.final_round else "SCOREBOARD"
@@ -23,14 +30,33 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
     p.text(title, title_box, p.theme.warn if view.final_round else p.theme.text)
     p.text(f"to {points_text(view.target)}  {view.rules_name}", rules_box.part(0, 0.2, 1, 0.6),
            p.theme.muted, align="right")
+    hits = [Hit(body.rect, Action("show", text="throw"))]
+    if view.seat_question is not None:
+        _ask(p, body, view, view.seat_question, hits)
+        prompt_strip(p, foot, view, ASKED)
+        return hits
     ranked = standing(view.players)
     layout = max((_Layout(p, player_slots(p, body, len(ranked), columns), ranked, beside)
                   for columns in (1, 2) for beside in (False, True)),
                  key=lambda candidate: candidate.preference)
     for rank, player in enumerate(ranked, start=1):
         _row(p, layout.rows[rank - 1], rank, player, layout)
-    prompt_strip(p, foot, view, "KEEP back to the game   on board: filled dot")
-    return [Hit(body.rect, Action("show", text="throw"))]
+        if not view.game_over:  # (the game over, nobody leaves: the scoreboard as it was)
+            hits.append(Hit(layout.rows[rank - 1].rect, Action("seat", text=player.name)))
+    prompt_strip(p, foot, view, OVER if view.game_over else HINT)
+    return hits
+
+
+def _ask(p: Painter, body: Box, view: TableView, asked: SeatQuestion, hits: list[Hit]) -> None:
+    """Whether the player picked goes home (or comes back), with what a yes does to them;
+    NO shows the scoreboard again (another row may have been meant)."""
+    row = next((r for r in view.players if r.name == asked.name), None)
+    points = points_text(row.score) if row is not None else "the score"
+    note = (f"back in the game with {points}" if asked.back
+            else f"no more turns, no win: {points} stays on the board")
+    if body.h > body.w * 0.8:  # portrait: keys a finger finds, not half the screen tall
+        body = body.part(0, 0.5 - body.w * 0.4 / body.h, 1, body.w * 0.8 / body.h)
+    yes_no(p, body, asked.text, Action("show", text="scoreboard"), hits, note)
 
 
 def _split(box: Box, head: float, foot: float) -> tuple[Box, Box, Box]:

@@ -14,9 +14,8 @@ from farkle_pi.ui.screens.parts import (
     player_slots,
     prompt_strip,
     rank_text,
-    standing,
 )
-from farkle_pi.ui.view import PlayerRow, TableView
+from farkle_pi.ui.view import PlayerRow, TableView, standing
 
 
 def draw(p: Painter, view: TableView) -> list[Hit]:
