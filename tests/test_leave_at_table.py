@@ -235,6 +235,27 @@ def test_a_return_in_the_final_round_is_refused_and_a_leave_can_end_the_game(
         assert table.view().screen == "winner"
 
 
+def test_another_players_leave_keeps_the_dice_half_entered(tmp_path: Path) -> None:
+    """Bob has typed two of his six dice when Cy goes home: his turn goes on as it was (the
+    rules change nothing of it), so the two stay; Bob's own leave would end it."""
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob", "Cy"], "manual") as table:
+        typed(table, "234662")  # Ann's Farkle: Bob throws
+        typed(table, "15")
+        table.handle(SCOREBOARD)
+        table.handle(Action("seat", text="Cy"))
+        table.handle(Action("keep"))
+        assert table.state is not None and [p.left for p in table.state.players] == [
+            False, False, True]
+        table.handle(Action("show", text="throw"))
+        assert table.view().typed == "15"
+        typed(table, "5234")
+        assert str(table.state.last_throw) == "123455" and table.state.player.name == "Bob"
+        table.handle(SCOREBOARD)
+        table.handle(Action("seat", text="Bob"))
+        table.handle(Action("keep"))  # his own leave: the turn ends, nothing kept of it
+        assert table.state.player.name == "Ann" and table.state.last_throw is None
+
+
 def test_virtual_dice_do_not_keep_a_player_at_the_table(tmp_path: Path) -> None:
     """The Pi throws the dice; who goes home is the players' matter."""
     with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "virtual") as table:

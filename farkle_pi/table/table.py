@@ -377,9 +377,21 @@ class Table:
         if action.kind in ("seat", "digit"):
             self._ask_seat(action)
         elif asked is not None and action.kind == "keep":
-            self._apply(_seat_command(asked))  # (the scoreboard stays: LEFT, or back)
+            self._seat_change(asked)  # (the scoreboard stays: LEFT, or back)
         else:
             self.screen = "throw"
+
+    def _seat_change(self, asked: SeatQuestion) -> None:
+        """The leave (or return) stored. Another player's changes nothing of the turn being
+        played, so what was typed, asked or marked of it stays (dice half entered, an unread
+        die's face to enter, the highlight): only the player's own leave ends it."""
+        assert self.game is not None
+        before = self.game.state
+        held = (self.selected, self.entry, self.unread, self.unsure, self.asking)
+        self._apply(_seat_command(asked))
+        after = self.game.state
+        if (after.current, after.throws, after.over) == (before.current, before.throws, False):
+            self.selected, self.entry, self.unread, self.unsure, self.asking = held
 
     def _ask_seat(self, action: Action) -> None:
         """The question for the row picked; one the rules would refuse (the last player still
