@@ -56,3 +56,15 @@ def scores(game: Game) -> dict[str, int]:
 def standard(*players: str, **changes: str) -> Game:
     """A game under the standard rules with these changes (Ann and Bob unless named)."""
     return Game(list(players) or ["Ann", "Bob"], load_rules("standard", changes))
+
+
+def undone_exactly(game: Game, command: Command) -> None:
+    """`command`, then Undo, gives back the state before it; `command` again the state after
+    it (python-chess's push/pop: every command has an exact inverse)."""
+    before = game.state
+    game.apply(command)
+    after = game.state
+    game.apply(Undo())
+    assert game.state == before
+    game.apply(command)
+    assert game.state == after

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from game_script import parse_command, play, scores, standard
+from game_script import parse_command, play, scores, standard, undone_exactly
 
 from farkle_pi.game import (
     AddPlayer,
@@ -32,13 +32,7 @@ def test_undo_restores_the_exact_state_before_each_command() -> None:
     game = standard()
     script = ["throw 115234", "keep 115", "bank", "throw 222346", "keep 222", "throw 346"]
     for line in script:
-        before = game.state
-        game.apply(parse_command(line))
-        after = game.state
-        game.apply(Undo())
-        assert game.state == before
-        game.apply(parse_command(line))
-        assert game.state == after
+        undone_exactly(game, parse_command(line))
 
 
 def test_undo_with_nothing_to_undo_is_refused() -> None:

@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from game_script import parse_command, play, scores, standard
+from game_script import parse_command, play, scores, standard, undone_exactly
 
 from farkle_pi.cli import main
 from farkle_pi.game import (
@@ -20,7 +20,6 @@ from farkle_pi.game import (
     RollOff,
     Steal,
     StealOffer,
-    Undo,
 )
 
 
@@ -82,15 +81,8 @@ def test_a_leave_is_undone_exactly_in_every_phase() -> None:
     for script in ("", "throw 115234", "throw 115234\nkeep 115", "throw 115234\nkeep 1\nbank"):
         for name in ("Ann", "Bob", "Cy"):
             game = play(three(stealing="true"), script)
-            before = game.state
-            game.apply(LeavePlayer(name))
-            after = game.state
-            game.apply(Undo())
-            assert game.state == before
-            game.apply(LeavePlayer(name))
-            assert game.state == after
-            again = Game.replay(game.events)
-            assert again.state == after
+            undone_exactly(game, LeavePlayer(name))
+            assert Game.replay(game.events).state == game.state
 
 
 @pytest.mark.parametrize(
