@@ -216,3 +216,18 @@ def test_the_first_face_of_a_collection_is_read_as_sdl_ttf_opens_it(tmp_path: Pa
     font = pygame.font.Font(str(collection), 40)
     assert pixels(font.render(character, True, WHITE)) == pixels(
         pygame.font.Font(str(path), 40).render(character, True, WHITE))
+
+
+def test_a_user_without_a_home_still_gets_the_system_fonts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Python 3.13's Path.home() raises where there is no $HOME and no passwd entry (a
+    service's bare user): the screen's first name in another script raised with it."""
+    from farkle_pi.ui import fonts
+
+    def no_home() -> Path:
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.delenv("FARKLE_PI_FONTS", raising=False)
+    monkeypatch.setattr(Path, "home", staticmethod(no_home))
+    assert fonts.font_folders() == (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))

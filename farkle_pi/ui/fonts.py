@@ -30,9 +30,12 @@ def font_folders() -> tuple[Path, ...]:
     chosen = os.environ.get("FARKLE_PI_FONTS")
     if chosen is not None:
         return tuple(Path(folder) for folder in chosen.split(os.pathsep) if folder)
-    home = Path.home()
-    return (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"),
-            home / ".local/share/fonts", home / ".fonts")
+    system = (Path("/usr/share/fonts"), Path("/usr/local/share/fonts"))
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError):  # no $HOME and no passwd entry (a bare service user)
+        return system
+    return (*system, home / ".local/share/fonts", home / ".fonts")
 
 
 DEFAULT_FONT = "freesansbold.ttf"  # pygame.font.get_default_font(), found without pygame
