@@ -222,7 +222,7 @@ def probe(kind: str, *args: str, timeout: float = 15, cwd: str | None = None) ->
             stdin=subprocess.DEVNULL, check=False,
         )
     except subprocess.TimeoutExpired:
-        return {"error": f"no answer within {timeout:g} s (the driver hangs)"}
+        return {"error": f"no answer within {timeout:g} s (the driver hangs)", "hung": True}
     for line in reversed(done.stdout.splitlines()):
         if line.startswith(PROBE_MARK):
             facts: Facts = json.loads(line.removeprefix(PROBE_MARK))
@@ -411,6 +411,11 @@ def _picamera2_finding(facts: Facts) -> Finding:
             f"picamera2 cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
             "python3-picamera2 and use a venv made with --system-site-packages "
             "(scripts/install-pi.sh does both), or set [camera] source = \"opencv:0\""
+        ))
+    if facts.get("hung"):  # (not a library that fails to load: the numpy advice misleads)
+        return Finding("camera", Status.FAIL, (
+            f"picamera2: {_error(facts)}; power the Pi off, reseat the camera's ribbon cable "
+            "and try `rpicam-hello --list-cameras`"
         ))
     if "error" in facts:
         return Finding("camera", Status.FAIL, (

@@ -113,7 +113,7 @@ def test_no_fail_means_exit_zero_and_a_crashing_check_is_a_fail(
 
 def test_a_hanging_probe_times_out_as_an_error() -> None:
     facts = doctor.probe("display", "dummy", timeout=0.01)
-    assert facts == {"error": "no answer within 0.01 s (the driver hangs)"}
+    assert facts == {"error": "no answer within 0.01 s (the driver hangs)", "hung": True}
 
 
 def test_a_crashing_probe_reports_its_last_words() -> None:
@@ -160,6 +160,11 @@ def test_camera_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
     assert "ribbon cable" in doctor.check_camera(Config()).message
     fake_probe(monkeypatch, {("picamera2",): {"cameras": ["imx708"]}})
     assert doctor.check_camera(Config()) == Finding("camera", Status.OK, "picamera2 sees imx708")
+    hung = {"error": "no answer within 20 s (the driver hangs)", "hung": True}
+    fake_probe(monkeypatch, {("picamera2",): hung})
+    finding = doctor.check_camera(Config())  # a camera that hangs: not the numpy advice
+    assert finding.status is Status.FAIL and "ribbon cable" in finding.message
+    assert "numpy" not in finding.message
 
 
 
