@@ -29,6 +29,14 @@ def test_game_new_help_says_who_may_sit(capsys: pytest.CaptureFixture[str]) -> N
     assert "--players NAME [NAME ...] in seat order: 1 to 8 names of at most 16 characters" in text
 
 
+def test_game_add_help_says_whose_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """`add NAME` was bare: nothing said it also brings back a player who left, in any case,
+    as `leave NAME` says of its name (session 59's docs review)."""
+    text = help_of(capsys, "game", "add")
+    assert ("NAME a new player's (at most 16 characters), or the name of one who left "
+            "(any case)") in text
+
+
 def test_the_replay_help_names_cameras_too(capsys: pytest.CaptureFixture[str]) -> None:
     """It said "a video file or image folder" and then listed picamera2 and opencv:INDEX,
     which it replays as well."""

@@ -62,7 +62,8 @@ def register(sub: Any) -> None:
         leaf.set_defaults(run=_runner(_plain(plain_command)))
     add = _leaf(game_sub, "add", "a late player joins at the end of the seat order (one who "
                 "left comes back to their seat with their score)")
-    add.add_argument("name", metavar="NAME")
+    add.add_argument("name", metavar="NAME", help="a new player's (at most 16 characters), or "
+                     "the name of one who left (any case)")
     add.set_defaults(run=_runner(lambda args: AddPlayer(args.name), names=lambda args: [args.name]))
     leave = _leaf(game_sub, "leave", "a player goes home mid-game: no more turns, cannot win, "
                   "the score stays shown")
