@@ -172,7 +172,7 @@ def test_the_scoreboard_ranks_from_first(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_the_scoreboard_rings_whoever_is_not_on_the_board(
         size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
     """G30 (scoreboard.py:318, every dot filled): Cy, not on the board (ranked last), gets a
-    ring; the others a filled dot ("on board: filled dot", says the hint)."""
+    ring; the others a filled dot (and Cy's row says NOT ON BOARD in words)."""
     frame = drawn(SAMPLES["scoreboard"], monkeypatch, size)
     assert filled(frame) == [True, True, True, False]
 

@@ -62,6 +62,29 @@ def test_the_history_screen_says_where_a_button_leads(
     assert frame.texts[0].text == hint and frame.texts[0].cap >= 15
 
 
+@pytest.mark.parametrize(("mode", "hint"), [
+    ("manual", "KEEP tonight's games   hold UNDO undo"),
+    ("virtual", "KEEP tonight's games"),  # a virtual-dice game cannot be reopened
+])
+def test_the_scoreboard_after_a_game_says_where_keep_leads(
+        mode: str, hint: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After the game the scoreboard said "KEEP back to the game", and KEEP showed tonight's
+    games (`Table._after_game`), as on the winner screen (session 59's docs review)."""
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, load_rules("standard", {"target": "500", "final_round": "false"}),
+                      ["Ann", "Bob"], "manual", clock=lambda: 0.0, resume=False)
+        table.new_game()
+        for face in (1, 1, 1, 2, 3, 4):  # Ann banks 1,000 and wins
+            table.handle(Action("digit", value=face))
+        table.handle(Action("bank"))
+        assert table.state is not None and table.state.over
+        table.handle(Action("show", text="scoreboard"))
+        frame = draw(replace(table.view(), dice_mode=mode), (480, 320), monkeypatch)
+        assert frame.find(hint).cap >= 10
+        table.handle(Action("keep"))
+        assert table.view().screen == "history"
+
+
 def test_the_table_tells_the_history_screen_whether_a_game_is_on(tmp_path: Path) -> None:
     """During a game a button goes back to it; after one (or with none) to a new game."""
     store = Store(tmp_path / "farkle.db")

@@ -8,6 +8,7 @@ from farkle_pi.ui.draw import Box, Painter, all_kept, cap_height, points_text
 from farkle_pi.ui.screens.parts import (
     LEFT,
     Slots,
+    after_game_hint,
     player_slots,
     prompt_strip,
     rank_text,
@@ -16,7 +17,8 @@ from farkle_pi.ui.screens.parts import (
 from farkle_pi.ui.view import PlayerRow, SeatQuestion, TableView, standing
 
 HINT = "KEEP back to the game   tap a name: leave or return"
-OVER = "KEEP back to the game   on board: filled dot"  # (nobody leaves a game that is over)
+# (nobody leaves a game that is over; a button there goes on as on the winner screen)
+OVER = "KEEP tonight's games"
 ASKED = "KEEP yes   any other button no"
 
 
@@ -43,7 +45,7 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
         _row(p, layout.rows[rank - 1], rank, player, layout)
         if not view.game_over:  # (the game over, nobody leaves: the scoreboard as it was)
             hits.append(Hit(layout.rows[rank - 1].rect, Action("seat", text=player.name)))
-    prompt_strip(p, foot, view, OVER if view.game_over else HINT)
+    prompt_strip(p, foot, view, after_game_hint(view, OVER) if view.game_over else HINT)
     return hits
 
 
