@@ -7,6 +7,7 @@ missing-glyph box (a private-use character no font has), measured, not taken fro
 from __future__ import annotations
 
 import shutil
+import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -153,6 +154,17 @@ def test_a_font_installed_in_a_searched_folder_is_found(tmp_path: Path,
     assert [font.path.name for font in INSTALLED.fonts] == [path.name]
 
 
+def _drawn(font: pygame.font.Font, character: str, box: bytes) -> bool:
+    return pixels(font.render(character, True, WHITE)) != box
+
+
+def _from_parts(facts: FontFacts, character: str) -> bool:
+    """A letter the font lacks that HarfBuzz (the Pi's SDL_ttf 2.20) draws from its canonical
+    parts the font has ("≱" as "≥" and a slash): drawn, though not in the cmap."""
+    parts = unicodedata.normalize("NFD", character)
+    return parts != character and all(facts.has(part) for part in parts)
+
+
 def test_the_cmap_reader_agrees_with_what_pygame_draws() -> None:
     """Every 61st character of the first planes: the default font has it exactly where
     pygame draws it as something other than the missing-glyph box."""
@@ -163,7 +175,8 @@ def test_the_cmap_reader_agrees_with_what_pygame_draws() -> None:
     box = pixels(font.render(NO_FONT_HAS, True, WHITE))
     codes = [c for c in range(0x21, 0x3000, 61) if chr(c).isprintable()] + [0x1EC5, 0x674E]
     wrong = [hex(code) for code in codes
-             if facts.has(chr(code)) == (pixels(font.render(chr(code), True, WHITE)) == box)]
+             if _drawn(font, chr(code), box) != facts.has(chr(code))
+             and not _from_parts(facts, chr(code))]
     assert not wrong
     assert facts.has("A") and not facts.has("李")
 
