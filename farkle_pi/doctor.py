@@ -429,6 +429,8 @@ def _picamera2_finding(facts: Facts) -> Finding:
             "way round) and `rpicam-hello --list-cameras`"
         ))
     seen = "picamera2 sees " + ", ".join(map(str, cameras))
+    if "busy" in facts and _table_running():
+        return Finding("camera", Status.OK, f"{seen}, in use by the running table")
     if "busy" in facts:
         return Finding("camera", Status.WARN, (
             f"{seen}, but another program has it open ({facts['busy']}): the table, if it is "
@@ -510,6 +512,19 @@ DISPLAY_MANAGER = Path("/etc/systemd/system/display-manager.service")  # lightdm
 CONSOLE_BOOT = "choose console boot (sudo raspi-config > System Options > Boot / Auto Login)"
 
 
+TABLE_ACTIVE = ("systemctl", "is-active", "--quiet", "farkle-pi")
+
+
+def _table_running() -> bool:
+    """Whether the table's service runs: then it is what holds the camera and the pins, and
+    doctor, run beside it over SSH, has nothing to warn about there."""
+    try:
+        done = subprocess.run(TABLE_ACTIVE, capture_output=True, timeout=5, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return False  # no systemd here
+    return done.returncode == 0
+
+
 def _boots_to_desktop() -> bool:
     if not DISPLAY_MANAGER.exists():
         return False
@@ -581,6 +596,9 @@ def check_gpio(config: Config) -> Finding:
             f'{name} does not work on a Pi 5; set [buttons] pin_factory = "lgpio"'
         ))
     busy = facts.get("busy")
+    if isinstance(busy, dict) and busy and _table_running():
+        return Finding("gpio", Status.OK, (
+            f"{name}: the buttons' pins are in use by the running table"))
     if isinstance(busy, dict) and busy:
         taken = ", ".join(f"BCM {pin}" for pin in busy)
         return Finding("gpio", Status.WARN, (

@@ -195,10 +195,14 @@ def test_a_camera_another_program_holds_is_not_called_fine(
     monkeypatch.setitem(sys.modules, "picamera2", module)
     facts = doctor.probe_picamera2()
     assert facts == {"cameras": ["imx708"], "busy": _HeldCamera.why}
+    monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("false",))  # the table's service is stopped
     finding = doctor._picamera2_finding(facts)
     assert finding.status is Status.WARN
     assert finding.message.startswith("picamera2 sees imx708, but another program has it open")
     assert "rpicam-hello" in finding.message and "table" in finding.message
+    monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("true",))  # it runs: it holds the camera
+    assert doctor._picamera2_finding(facts) == Finding(
+        "camera", Status.OK, "picamera2 sees imx708, in use by the running table")
 
     monkeypatch.setattr(_HeldCamera, "why", "Camera tuning file not found")  # broken, not busy
     facts = doctor.probe_picamera2()
@@ -291,8 +295,14 @@ def test_gpio_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
     free: Facts = {"factory": "LGPIOFactory", "model": "5B", "busy": {}}
     assert verdict(free) == Finding("gpio", Status.OK, "LGPIOFactory, pins 19, 5, 6, 13 free")
+    monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("false",))  # systemd: the table is stopped
     busy = verdict({**free, "busy": {"5": "GPIO busy"}})
     assert busy.status is Status.WARN and "BCM 5 busy (GPIO busy)" in busy.message
+    monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("true",))  # ... runs: it holds the pins
+    assert verdict({**free, "busy": {"5": "GPIO busy"}}) == Finding(
+        "gpio", Status.OK, "LGPIOFactory: the buttons' pins are in use by the running table")
+    monkeypatch.setattr(doctor, "TABLE_ACTIVE", (str(tmp_path / "no-systemctl"),))
+    assert verdict({**free, "busy": {"5": "GPIO busy"}}).status is Status.WARN  # no systemd
     pi5 = verdict({"factory": "RPiGPIOFactory", "model": "5B", "busy": {}}, Config())
     assert pi5.status is Status.FAIL and 'pin_factory = "lgpio"' in pi5.message
     assert verdict({"error": "BadPinFactory: none"}).status is Status.FAIL
