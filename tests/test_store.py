@@ -18,7 +18,17 @@ from game_script import parse_script, play
 
 from farkle_pi.cli import main
 from farkle_pi.errors import FarkleError
-from farkle_pi.game import AddPlayer, Bank, Game, Keep, Refused, Throw, Undo, event_to_json
+from farkle_pi.game import (
+    AddPlayer,
+    Bank,
+    Game,
+    Keep,
+    LeavePlayer,
+    Refused,
+    Throw,
+    Undo,
+    event_to_json,
+)
 from farkle_pi.rules import Roll, load_rules
 from farkle_pi.store import (
     ChangedElsewhere,
@@ -283,9 +293,17 @@ def test_a_game_seats_what_the_screen_shows_and_old_games_still_load(tmp_path: P
         assert store.latest() is None
         table = store.new_game([f"P{i}" for i in range(7)], rules)
         table.apply(AddPlayer("Late"))
-        with pytest.raises(Refused, match="9 players is too many"):
+        with pytest.raises(Refused, match="9 players is too many") as full:
             table.apply(AddPlayer("Later"))
+        assert "left" not in str(full.value)
         assert [p.name for p in store.latest().state.players][-1] == "Late"  # type: ignore[union-attr]
+        table.apply(LeavePlayer("P3"))  # a leaver keeps a seat, and may take it again
+        with pytest.raises(Refused, match="9 players is too many") as full:
+            table.apply(AddPlayer("Later"))
+        assert str(full.value).endswith(
+            "(P3 left this game and keeps a seat: add with that name brings them back)")
+        table.apply(AddPlayer("p3"))
+        assert not any(p.left for p in table.state.players)
         old = Game(["Maximilian Alexander", "Bob"], rules)  # stored by an older farkle-pi
         with store._db:
             names = json.dumps([p.name for p in old.state.players])

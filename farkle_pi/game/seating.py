@@ -23,12 +23,16 @@ def name_key(name: str) -> str:
     return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
-def check_seating(names: Sequence[str], seated: Sequence[str] = ()) -> None:
+def check_seating(names: Sequence[str], seated: Sequence[str] = (),
+                  left: Sequence[str] = ()) -> None:
     """Refused, saying what to change, if `names` joining the `seated` players are too many,
-    a name is too long, or two names look alike."""
+    a name is too long, or two names look alike. `left`: the seated who went home, whose
+    seats stay theirs (a full table's refusal says that they may come back)."""
     if len(seated) + len(names) > MAX_PLAYERS:
+        back = (f" ({', '.join(left)} left this game and keeps a seat: add with that name "
+                "brings them back)") if left else ""
         raise Refused(f"{len(seated) + len(names)} players is too many: a game seats at most "
-                      f"{MAX_PLAYERS}")
+                      f"{MAX_PLAYERS}{back}")
     taken = {name_key(n): n.strip() for n in seated}
     for name in names:
         other = taken.setdefault(name_key(name), name.strip())

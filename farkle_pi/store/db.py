@@ -493,7 +493,8 @@ class StoredGame:
             for command in commands:
                 if isinstance(command, AddPlayer) and returning_seat(after.state,
                                                                      command.name) is None:
-                    check_seating([command.name], [p.name for p in after.state.players])
+                    check_seating([command.name], [p.name for p in after.state.players],
+                                  [p.name for p in after.state.players if p.left])
                 events = after.decide(command)
                 after.record(events)
                 played.append((after.played, events))
