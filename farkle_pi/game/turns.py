@@ -7,6 +7,7 @@ Undo and Correct are not here: they rewind the command stack (see `engine.py`).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from farkle_pi.errors import FarkleError
 from farkle_pi.game.events import AddPlayer, Bank, Keep, LeavePlayer, Steal, Throw
@@ -230,12 +231,10 @@ def _leave(state: GameState, name: str) -> GameState:
     gone = replace(state, players=_with(state.players, seat, left=True), last_turn_for=owed)
     if seat != state.current:
         return gone  # (someone else's turn goes on as it was)
-    ended = replace(gone, turn_points=0, dice_to_throw=state.rules.dice, last_throw=None,
-                    kept=(), hot_dice=0, ones=0, ones_points=0, six_ones_paid=False, stolen=0,
-                    phase="start", steal=None)
+    ended = _fresh_turn(gone, last_throw=None, steal=None)
     if state.final_round and not owed:
         return _game_over(ended)
-    after = owed[0] if state.final_round else _playing_after(gone.players, seat)[0]
+    after = _next_seat(state, gone.players, owed)
     return replace(ended, current=after, steal=_steal_passed_on(state, after))
 
 
@@ -251,9 +250,14 @@ def _steal_passed_on(state: GameState, after: int) -> StealOffer | None:
 
 
 def _seat_named(state: GameState, name: str) -> int | None:
-    """The seat of the player named `name`, as seated or in any case where that names one."""
+    """The seat of the player named `name` (`_named`)."""
+    return _named([p.name for p in state.players], name)
+
+
+def _named(names: list[str], name: str) -> int | None:
+    """Where in `names` the one named `name` is: as written, or in any case where that names
+    only one of them."""
     name = name.strip()
-    names = [p.name for p in state.players]
     if name in names:
         return names.index(name)
     found = [i for i, n in enumerate(names) if n.casefold() == name.casefold()]
@@ -277,30 +281,33 @@ def _end_turn(
     """Score the finished turn and hand the dice to whoever plays next."""
     players = tuple(player if i == state.current else p for i, p in enumerate(state.players))
     owed = tuple(i for i in state.last_turn_for if i != state.current)
-    ended = replace(
-        state,
-        players=players,
-        turns=(*state.turns, record),
-        last_turn_for=owed,
-        turn_points=0,
-        dice_to_throw=state.rules.dice,
-        kept=(),
-        hot_dice=0,
-        ones=0,
-        ones_points=0,
-        six_ones_paid=False,
-        stolen=0,
-        phase="start",
-    )
+    ended = _fresh_turn(state, players=players, turns=(*state.turns, record),
+                        last_turn_for=owed)
     if state.final_round and not owed:
         return _game_over(ended)
-    after = (owed[0] if state.final_round
-             else next(iter(_playing_after(players, state.current)), state.current))
+    after = _next_seat(state, players, owed)
     # (alone at the table, the next turn is the banker's own: nobody's dice to steal)
     offer = steal if steal is not None and after != state.current and players[after].on_board \
         else None
     return replace(ended, current=after, steal=offer)
 
+
+
+def _fresh_turn(state: GameState, **changes: Any) -> GameState:
+    """`state` with the turn's own counts cleared for the next turn (and `changes`): a turn
+    ended by a bank, a Farkle or its player going home starts the next one alike."""
+    return replace(state, turn_points=0, dice_to_throw=state.rules.dice, kept=(), hot_dice=0,
+                   ones=0, ones_points=0, six_ones_paid=False, stolen=0, phase="start",
+                   **changes)
+
+
+def _next_seat(state: GameState, players: tuple[PlayerState, ...], owed: tuple[int, ...]
+               ) -> int:
+    """Who plays after the current player: in the final round the next still owed a last
+    turn, else the next still playing (alone at the table, the same player again)."""
+    if state.final_round:
+        return owed[0]
+    return next(iter(_playing_after(players, state.current)), state.current)
 
 def _game_over(state: GameState) -> GameState:
     """The end: the top score among the players still playing wins (a player who left
@@ -319,14 +326,12 @@ def settle_roll_off(state: GameState, winner: str) -> GameState:
     if not state.roll_off:
         raise Refused("there is no roll-off to settle: only a game that ends in a tie under "
                       "ties = roll-off has one")
-    name = winner.strip()
-    tied = dict(zip(state.winner_names(), state.winners, strict=True))
-    found = ([tied[name]] if name in tied
-             else [i for n, i in tied.items() if n.casefold() == name.casefold()])
-    if len(found) != 1:
-        raise Refused(f"{said(name) or 'no name'} is not one of the roll-off's players: name "
+    tied = list(state.winner_names())
+    found = _named(tied, winner)
+    if found is None:
+        raise Refused(f"{said(winner) or 'no name'} is not one of the roll-off's players: name "
                       f"one of {', '.join(tied)}")
-    return replace(state, winners=(found[0],))
+    return replace(state, winners=(state.winners[found],))
 
 
 def _checked_name(name: str, taken: tuple[str, ...]) -> str:
