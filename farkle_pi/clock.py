@@ -15,6 +15,7 @@ import ctypes
 import sys
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 
 BOOT_ID = Path("/proc/sys/kernel/random/boot_id")  # new at every boot
@@ -67,3 +68,23 @@ def _synced() -> bool | None:
     if adjtimex(ctypes.byref(timex)) < 0:
         return None
     return bool(timex.maxerror < UNSET)
+
+
+def stamped_at(text: str) -> datetime | None:
+    """A game's stored start stamp (ISO 8601; UTC where it names no zone), None where it does
+    not read."""
+    try:
+        started = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return started if started.tzinfo else started.replace(tzinfo=UTC)
+
+
+def local_text(text: str) -> str:
+    """A start stamp as the people at the table read their clock: local time to the minute;
+    as stored where it does not read."""
+    started = stamped_at(text)
+    try:
+        return text if started is None else started.astimezone().strftime("%Y-%m-%d %H:%M")
+    except (OverflowError, ValueError, OSError):  # (a year the platform cannot show)
+        return text

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+import time
+from collections.abc import Iterator
 from contextlib import closing
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -16,6 +18,7 @@ from game_script import parse_script, play
 
 import farkle_pi.store.db as store_db
 from farkle_pi import clock
+from farkle_pi.cli import main
 from farkle_pi.clock import Moment
 from farkle_pi.game import Game, event_to_json
 from farkle_pi.rules import load_rules
@@ -174,3 +177,33 @@ def test_this_machine_tells_its_boot_its_uptime_and_whether_its_clock_was_set() 
     assert first.uptime is not None and second.uptime is not None
     assert 0 < first.uptime <= second.uptime
     assert isinstance(first.synced, bool)
+
+
+@pytest.fixture
+def in_kolkata(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Pi's local time zone set to one five and a half hours off UTC, all year."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_history_prints_each_start_in_local_time_and_says_when_no_time_server_set_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, in_kolkata: None,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Friends read the history by the clock on the wall: 20:00 UTC is 01:30 in Kolkata, and
+    a game started on a clock no time server had set (1970 on a Pi without network) says so,
+    where the bare stamp read as a real date. `--json` keeps the stamp as stored."""
+    clocks = Clocks(monkeypatch)
+    path = tmp_path / "farkle.db"
+    clocks.play(path, "Ann", TONIGHT, "boot-1", 100.0, True)
+    clocks.play(path, "Cat", datetime(1970, 1, 1, 0, 2, tzinfo=UTC), "boot-2", 90.0, False)
+    assert main(["history", "--db", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("#2 1970-01-01 05:32 (standard, clock not synced) won by Cat")
+    assert lines[1].startswith("#1 2025-01-09 01:30 (standard) won by Ann")
+    assert main(["history", "--json", "--db", str(path)]) == 0
+    games = json.loads(capsys.readouterr().out)["games"]
+    assert [game["started"] for game in games] == ["1970-01-01T00:02:00+00:00",
+                                                   "2025-01-08T20:00:00+00:00"]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from farkle_pi.clock import Moment
 from farkle_pi.commands.config import add_config_option
 from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
@@ -46,14 +47,21 @@ def open_store(args: argparse.Namespace, create: bool = False, read_only: bool =
 def stored_records(args: argparse.Namespace) -> tuple[Path, list[GameRecord]]:
     """Every stored game, for a report; none where the database is not there yet (a report
     makes no file)."""
+    path, records, _ = stored_games(args)
+    return path, records
+
+
+def stored_games(args: argparse.Namespace
+                 ) -> tuple[Path, list[GameRecord], dict[int, Moment]]:
+    """`stored_records`, with what each game's clocks said as it started."""
     path = db_path(args)
     if not path.exists():
-        return path, []
+        return path, [], {}
     with Store(path, read_only=True) as store:
         records = store.records()
         for reason in store.left_out:
             print(f"note: {reason}", file=sys.stderr)
-        return path, records
+        return path, records, store.moments()
 
 
 def no_games_line(path: Path) -> str:

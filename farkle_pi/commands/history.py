@@ -1,4 +1,6 @@
-"""`farkle-pi history`: every stored game, newest first, with its scores and winners."""
+"""`farkle-pi history`: every stored game, newest first, with its scores and winners; its
+start in local time (`--json`: as stamped, UTC), and whether a time server had set the clock
+(a Pi without network may start at 1970 or last week)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import argparse
 import json
 from typing import Any
 
-from farkle_pi.commands.db_args import add_report_command, no_games_line, stored_records
+from farkle_pi.clock import local_text
+from farkle_pi.commands.db_args import add_report_command, no_games_line, stored_games
 
 
 def register(sub: Any) -> None:
@@ -14,7 +17,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    path, records = stored_records(args)
+    path, records, moments = stored_games(args)
     games = list(reversed(records))
     if args.json:
         print(json.dumps({"games": [game.summary() for game in games]}))
@@ -25,5 +28,8 @@ def run(args: argparse.Namespace) -> int:
         scores = ", ".join(f"{n} {s}{' (left)' if n in game.left else ''}"
                            for n, s in zip(game.players, game.scores, strict=True))
         result = f"won by {' and '.join(game.winners)}" if game.over else "unfinished"
-        print(f"#{game.id} {game.started} ({game.rules}) {result}: {scores}")
+        moment = moments.get(game.id)
+        unsynced = ", clock not synced" if moment is not None and moment.synced is False else ""
+        print(f"#{game.id} {local_text(game.started)} ({game.rules}{unsynced}) {result}: "
+              f"{scores}")
     return 0

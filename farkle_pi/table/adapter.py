@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 
 from farkle_pi import coach
-from farkle_pi.clock import Moment
+from farkle_pi.clock import Moment, stamped_at
 from farkle_pi.game import GameState, Keep, Refused
 from farkle_pi.game.turns import play
 from farkle_pi.rules import Die, Roll, ScoringOption, dice_count
@@ -421,11 +421,7 @@ def _clock_text(started: datetime) -> str:
 
 
 def _started(game: GameRecord) -> datetime:
-    try:
-        started = datetime.fromisoformat(game.started)
-    except ValueError:
-        return datetime.min.replace(tzinfo=UTC)
-    return started if started.tzinfo else started.replace(tzinfo=UTC)
+    return stamped_at(game.started) or datetime.min.replace(tzinfo=UTC)
 
 
 def stat_rows(stats: Sequence[PlayerStats]) -> tuple[StatRow, ...]:
