@@ -11,7 +11,8 @@ from farkle_pi.doctor import Status, diagnose
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "doctor", help="check camera, display, GPIO, database and disk; say what to fix"
+        "doctor", help="check config, packages, dice reader, camera, display, GPIO, database, disk "
+        "and fonts; say what to fix"
     )
     add_config_option(parser)
     parser.set_defaults(run=run)
