@@ -12,8 +12,8 @@ import pygame
 import pytest
 
 from farkle_pi.ui import face as face_module
-from farkle_pi.ui.bidi import visual
-from farkle_pi.ui.draw import _font
+from farkle_pi.ui.bidi import reads_right_to_left, visual
+from farkle_pi.ui.draw import KEPT_CHARACTERS, Box, _cut, _elide, _font, keeps
 
 SARAH = "שרה"  # shin, resh, he: read right to left
 
@@ -70,3 +70,24 @@ def test_the_screen_draws_a_hebrew_name_in_reading_order(
     monkeypatch.setattr(face_module, "visual", lambda text: text)  # as pygame lays it out
     assert read == drawn(SARAH[::-1]) != drawn(SARAH)
     assert width == font.size(SARAH[::-1])
+
+
+def test_a_cut_right_to_left_name_is_marked_at_its_end_as_read() -> None:
+    """A name too long for its box loses its end, marked "..": for a Hebrew name that end is
+    its left (a Hebrew reader met the "..", drawn on its right, before the name itself);
+    Latin names keep theirs on the right."""
+    pygame.font.init()
+    font = _font(30)
+    long_hebrew, long_latin = "שרה כהן-אברמוביץ", "Maximilian Weber-Schulz"
+    for name in (long_hebrew, long_latin):
+        shown = _elide(name, font, font.size(name)[0] * 0.6)
+        kept = shown.removeprefix("..") if name is long_hebrew else shown.removesuffix("..")
+        assert len(kept) < len(name) - 2 and name.startswith(kept), shown
+        drawn = visual(shown)
+        assert drawn.startswith("..") == (name is long_hebrew)
+        assert drawn.endswith("..") == (name is long_latin)
+        assert keeps(name, font, Box(0, 0, font.size(name)[0] * 0.6, 40))
+    assert _cut(long_hebrew) == ".." + long_hebrew[:KEPT_CHARACTERS].rstrip()
+    assert visual(_cut(long_hebrew)).startswith("..")
+    assert reads_right_to_left(f"12 {SARAH} Ann") and not reads_right_to_left(f"Ann {SARAH}")
+    assert not reads_right_to_left("12 - ..")

@@ -37,6 +37,16 @@ def visual(text: str) -> str:
     return _visual(text)
 
 
+def reads_right_to_left(text: str) -> bool:
+    """Whether `text`'s first letter with a direction is right-to-left: a name that starts so
+    is read from its right end, so its cut end is its left."""
+    for character in text:
+        kind = unicodedata.bidirectional(character)
+        if kind in RIGHT_TO_LEFT or kind == "L":
+            return kind != "L"
+    return False
+
+
 @functools.lru_cache(maxsize=4096)  # the same names are drawn every frame
 def _visual(text: str) -> str:
     clusters = _clusters(_joined(unicodedata.normalize("NFC", text)))

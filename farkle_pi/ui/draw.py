@@ -15,6 +15,7 @@ from typing import Literal
 
 import pygame
 
+from farkle_pi.ui.bidi import reads_right_to_left
 from farkle_pi.ui.face import Face, forget_opened
 from farkle_pi.ui.fonts import default_font_path
 from farkle_pi.ui.theme import Colour, Theme, die_colours
@@ -316,16 +317,23 @@ def _elide(text: str, font: pygame.font.Font, width: float) -> str:
     no space before it ("Anaïs D.." or "Anaïs..", never "Anaïs ..")."""
     if font.size(text)[0] <= width:
         return text
-    while text and font.size(text + "..")[0] > width:
+    while text and font.size(_marked(text))[0] > width:
         text = text[:-1].rstrip()
-    return text + ".." if text else ""
+    return _marked(text) if text else ""
+
+
+def _marked(kept: str) -> str:
+    """The start of a cut text with ".." where it was cut: at its end as read, so on the left
+    of a right-to-left name (a Hebrew reader met "..", drawn on its right, before the name)."""
+    return ".." + kept if reads_right_to_left(kept) else kept + ".."
 
 
 def keeps(text: str, font: pygame.font.Font, box: Box) -> bool:
     """Whether `text` drawn in `font` in `box` keeps `LEAST_KEPT` characters (or all of them)
     of its start: a name cut shorter is no longer told from the others."""
     shown = _elide(text, font, box.w)
-    return len(shown.removesuffix("..")) >= min(len(text), LEAST_KEPT)
+    kept = shown if shown == text else shown.removesuffix("..").removeprefix("..")
+    return len(kept) >= min(len(text), LEAST_KEPT)
 
 
 def all_kept(names: Iterable[str], font: pygame.font.Font, boxes: Iterable[Box]) -> bool:
@@ -365,7 +373,7 @@ def cap_height(font: pygame.font.Font) -> int:
 
 def _cut(text: str) -> str:
     """`text` as `_elide` would shorten it to its first `KEPT_CHARACTERS`."""
-    return text if len(text) <= KEPT_CHARACTERS else text[:KEPT_CHARACTERS].rstrip() + ".."
+    return text if len(text) <= KEPT_CHARACTERS else _marked(text[:KEPT_CHARACTERS].rstrip())
 
 
 def points_text(points: int) -> str:
