@@ -513,16 +513,47 @@ CONSOLE_BOOT = "choose console boot (sudo raspi-config > System Options > Boot /
 
 
 TABLE_ACTIVE = ("systemctl", "is-active", "--quiet", "farkle-pi")
+PROC = Path("/proc")  # the running processes' command lines
 
 
 def _table_running() -> bool:
-    """Whether the table's service runs: then it is what holds the camera and the pins, and
-    doctor, run beside it over SSH, has nothing to warn about there."""
+    """Whether a table runs: its service, or one started in a terminal (`farkle-pi`,
+    `farkle-pi table --windowed`); then it is what holds the camera and the pins, and doctor,
+    run beside it over SSH, has nothing to warn about there."""
     try:
         done = subprocess.run(TABLE_ACTIVE, capture_output=True, timeout=5, check=False)
     except (OSError, subprocess.SubprocessError):
-        return False  # no systemd here
-    return done.returncode == 0
+        done = None  # no systemd here
+    return (done is not None and done.returncode == 0) or _table_started_by_hand()
+
+
+def _table_started_by_hand() -> bool:
+    try:
+        processes = [p for p in PROC.iterdir() if p.name.isdigit() and int(p.name) != os.getpid()]
+    except OSError:
+        return False
+    for process in processes:
+        try:
+            argv = (process / "cmdline").read_bytes().decode(errors="replace").split("\0")
+        except OSError:
+            continue  # (it ended meanwhile)
+        if _runs_the_table([word for word in argv if word]):
+            return True
+    return False
+
+
+def _runs_the_table(argv: list[str]) -> bool:
+    """Whether a command line is farkle-pi's table: `farkle-pi` alone, `table` or `play`, as
+    the program or as `python -m farkle_pi`."""
+    for at, word in enumerate(argv):
+        if Path(word).name == "farkle-pi" or argv[at - 1:at + 1] == ["-m", "farkle_pi"]:
+            rest = argv[at + 1:]
+            break
+    else:
+        return False
+    if any(word in ("-h", "--help", "--version") for word in rest):
+        return False
+    return next((word for word in rest if not word.startswith("-")), "table") in ("table", "play")
 
 
 def _boots_to_desktop() -> bool:

@@ -186,7 +186,7 @@ class _HeldCamera:
 
 
 def test_a_camera_another_program_holds_is_not_called_fine(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """Listing the cameras said OK while `rpicam-hello` held it and the table said "camera
     busy": doctor, run to find out why, must say the same."""
@@ -196,6 +196,7 @@ def test_a_camera_another_program_holds_is_not_called_fine(
     facts = doctor.probe_picamera2()
     assert facts == {"cameras": ["imx708"], "busy": _HeldCamera.why}
     monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("false",))  # the table's service is stopped
+    monkeypatch.setattr(doctor, "PROC", _processes(tmp_path))  # ... and none started by hand
     finding = doctor._picamera2_finding(facts)
     assert finding.status is Status.WARN
     assert finding.message.startswith("picamera2 sees imx708, but another program has it open")
@@ -296,6 +297,7 @@ def test_gpio_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     free: Facts = {"factory": "LGPIOFactory", "model": "5B", "busy": {}}
     assert verdict(free) == Finding("gpio", Status.OK, "LGPIOFactory, pins 19, 5, 6, 13 free")
     monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("false",))  # systemd: the table is stopped
+    monkeypatch.setattr(doctor, "PROC", _processes(tmp_path))  # ... and none started by hand
     busy = verdict({**free, "busy": {"5": "GPIO busy"}})
     assert busy.status is Status.WARN and "BCM 5 busy (GPIO busy)" in busy.message
     monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("true",))  # ... runs: it holds the pins
@@ -561,3 +563,41 @@ def test_doctor_names_players_whose_letters_the_screen_has_no_font_for(
     assert doctor.check_fonts(fine) == Finding("fonts", Status.OK, (
         "the screen has a font for every letter of the 2 players' names (the config's and the "
         "stored games')"))
+
+
+def _processes(folder: Path, *command_lines: list[str]) -> Path:
+    """A /proc with these processes' command lines (and a file that is no process)."""
+    proc = folder / "proc"
+    proc.mkdir(parents=True, exist_ok=True)
+    (proc / "meminfo").write_text("MemTotal: 1 kB\n")
+    for pid, argv in enumerate(command_lines, start=100):
+        (proc / str(pid)).mkdir()
+        (proc / str(pid) / "cmdline").write_bytes(b"\0".join(w.encode() for w in argv) + b"\0")
+    return proc
+
+
+def test_a_table_started_by_hand_holds_the_camera_and_pins_as_the_service_would(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`farkle-pi table --windowed` run in a terminal holds the camera and the buttons' pins:
+    doctor, run beside it, said another program had them (WARN) where the service's table
+    was OK."""
+    monkeypatch.setattr(doctor, "TABLE_ACTIVE", ("false",))  # no service running
+    monkeypatch.setattr(doctor, "PROC", _processes(
+        tmp_path, ["/usr/bin/python3", "/opt/farkle-pi/.venv/bin/farkle-pi", "doctor"],
+        ["bash"]))
+    facts = {"cameras": ["imx708"], "busy": "Device or resource busy"}
+    assert doctor._picamera2_finding(facts).status is Status.WARN
+    for at, table in enumerate([
+                  ["/home/pi/farkle/.venv/bin/python", "/home/pi/farkle/.venv/bin/farkle-pi"],
+                  ["farkle-pi", "table", "--dice", "manual", "--windowed"],
+                  ["sudo", "farkle-pi", "play"],
+                  [".venv/bin/python", "-m", "farkle_pi", "table"]]):
+        monkeypatch.setattr(doctor, "PROC", _processes(tmp_path / str(at), table))
+        assert doctor._picamera2_finding(facts) == Finding(
+            "camera", Status.OK, "picamera2 sees imx708, in use by the running table"), table
+    for other in (["farkle-pi", "demo"], ["farkle-pi", "--help"], ["farkle-pi", "doctor"],
+                  ["python", "-m", "farkle_pi", "detect", "table.png"],
+                  ["vim", "farkle-pi.toml"], ["python", "-m", "pytest"]):
+        assert not doctor._runs_the_table(other), other
+    monkeypatch.setattr(doctor, "PROC", tmp_path / "no-proc")  # not Linux: nothing read
+    assert doctor._picamera2_finding(facts).status is Status.WARN
