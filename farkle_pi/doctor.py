@@ -429,8 +429,9 @@ def _picamera2_finding(facts: Facts) -> Finding:
             "way round) and `rpicam-hello --list-cameras`"
         ))
     seen = "picamera2 sees " + ", ".join(map(str, cameras))
-    if "busy" in facts and _table_running():
-        return Finding("camera", Status.OK, f"{seen}, in use by the running table")
+    table = _running_table()
+    if "busy" in facts and table:
+        return Finding("camera", Status.OK, f"{seen}, in use by {table}")
     if "busy" in facts:
         return Finding("camera", Status.WARN, (
             f"{seen}, but another program has it open ({facts['busy']}): the table, if it is "
@@ -516,30 +517,34 @@ TABLE_ACTIVE = ("systemctl", "is-active", "--quiet", "farkle-pi")
 PROC = Path("/proc")  # the running processes' command lines
 
 
-def _table_running() -> bool:
-    """Whether a table runs: its service, or one started in a terminal (`farkle-pi`,
-    `farkle-pi table --windowed`); then it is what holds the camera and the pins, and doctor,
-    run beside it over SSH, has nothing to warn about there."""
+def _running_table() -> str:
+    """The table that runs, in words ("" for none): its service, or one started in a terminal
+    (`farkle-pi table --windowed`); then it is what holds the camera and the pins, and doctor,
+    run beside it over SSH, has nothing to warn about there (one left running by hand is
+    named, so that it can be stopped)."""
     try:
         done = subprocess.run(TABLE_ACTIVE, capture_output=True, timeout=5, check=False)
     except (OSError, subprocess.SubprocessError):
         done = None  # no systemd here
-    return (done is not None and done.returncode == 0) or _table_started_by_hand()
+    if done is not None and done.returncode == 0:
+        return "the running table"
+    by_hand = _table_started_by_hand()
+    return "" if by_hand is None else f"a table started by hand (process {by_hand})"
 
 
-def _table_started_by_hand() -> bool:
+def _table_started_by_hand() -> int | None:
     try:
         processes = [p for p in PROC.iterdir() if p.name.isdigit() and int(p.name) != os.getpid()]
     except OSError:
-        return False
-    for process in processes:
+        return None
+    for process in sorted(processes, key=lambda p: int(p.name)):
         try:
             argv = (process / "cmdline").read_bytes().decode(errors="replace").split("\0")
         except OSError:
             continue  # (it ended meanwhile)
         if _runs_the_table([word for word in argv if word]):
-            return True
-    return False
+            return int(process.name)
+    return None
 
 
 def _runs_the_table(argv: list[str]) -> bool:
@@ -627,9 +632,9 @@ def check_gpio(config: Config) -> Finding:
             f'{name} does not work on a Pi 5; set [buttons] pin_factory = "lgpio"'
         ))
     busy = facts.get("busy")
-    if isinstance(busy, dict) and busy and _table_running():
-        return Finding("gpio", Status.OK, (
-            f"{name}: the buttons' pins are in use by the running table"))
+    table = _running_table() if isinstance(busy, dict) and busy else ""
+    if table:
+        return Finding("gpio", Status.OK, f"{name}: the buttons' pins are in use by {table}")
     if isinstance(busy, dict) and busy:
         taken = ", ".join(f"BCM {pin}" for pin in busy)
         return Finding("gpio", Status.WARN, (

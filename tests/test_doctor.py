@@ -585,7 +585,7 @@ def test_a_table_started_by_hand_holds_the_camera_and_pins_as_the_service_would(
     monkeypatch.setattr(doctor, "PROC", _processes(
         tmp_path, ["/usr/bin/python3", "/opt/farkle-pi/.venv/bin/farkle-pi", "doctor"],
         ["bash"]))
-    facts = {"cameras": ["imx708"], "busy": "Device or resource busy"}
+    facts: dict[str, object] = {"cameras": ["imx708"], "busy": "Device or resource busy"}
     assert doctor._picamera2_finding(facts).status is Status.WARN
     for at, table in enumerate([
                   ["/home/pi/farkle/.venv/bin/python", "/home/pi/farkle/.venv/bin/farkle-pi"],
@@ -593,8 +593,8 @@ def test_a_table_started_by_hand_holds_the_camera_and_pins_as_the_service_would(
                   ["sudo", "farkle-pi", "play"],
                   [".venv/bin/python", "-m", "farkle_pi", "table"]]):
         monkeypatch.setattr(doctor, "PROC", _processes(tmp_path / str(at), table))
-        assert doctor._picamera2_finding(facts) == Finding(
-            "camera", Status.OK, "picamera2 sees imx708, in use by the running table"), table
+        assert doctor._picamera2_finding(facts) == Finding("camera", Status.OK, (
+            "picamera2 sees imx708, in use by a table started by hand (process 100)")), table
     for other in (["farkle-pi", "demo"], ["farkle-pi", "--help"], ["farkle-pi", "doctor"],
                   ["python", "-m", "farkle_pi", "detect", "table.png"],
                   ["vim", "farkle-pi.toml"], ["python", "-m", "pytest"]):
