@@ -30,6 +30,11 @@ CASES: dict[str, tuple[str, dict[str, object], bool, int]] = {
         0,
     ),
     "third Farkle costs 1000": ("standard", {"three_farkles": 1000}, True, 2),
+    "hot dice must be thrown": ("standard", {"must_throw_hot_dice": True}, True, 0),
+    "hot dice must be thrown, five dice, third Farkle": (
+        "tyler", {"must_throw_hot_dice": True, "dice": 5, "three_farkles": 500}, True, 2),
+    "hot dice must be thrown, six dice nothing 500": (
+        "standard", {"must_throw_hot_dice": True, "six_dice_nothing": 500}, True, 0),
 }
 
 
@@ -84,8 +89,9 @@ def test_bank_thresholds_match_the_plain_recursion(
     coached, reference = solved
     bank_min = coached.values.bank_min
     for dice, threshold in coached.bank_thresholds().items():
-        if threshold is None:
-            assert coached.table.farkle_counts[dice] == 0
+        if threshold is None:  # never a Farkle, or hot dice that must be thrown again
+            hot = coached.rules.must_throw_hot_dice and dice == coached.rules.dice
+            assert coached.table.farkle_counts[dice] == 0 or hot
             continue
         banks = [
             points > 0 and points >= bank_min and points >= reference(points, dice) - 1e-7

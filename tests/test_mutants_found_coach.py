@@ -208,7 +208,7 @@ def test_a_solve_loaded_from_disk_keeps_its_bank_minimum(
     cache.load_or_solve(rules, 500, 0)
     monkeypatch.setattr(cache, "build_table", _no_solving)
     _, loaded = cache.load_or_solve(rules, 500, 0)
-    assert loaded.bank_min == 500 and not loaded.may_bank(450) and loaded.may_bank(500)
+    assert loaded.bank_min == 500 and not loaded.may_bank(450, 1) and loaded.may_bank(500, 1)
 
 
 def _no_solving(rules: object) -> None:

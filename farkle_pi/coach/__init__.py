@@ -166,7 +166,8 @@ def reach_chances(rules: RuleSet, on_board: bool = True) -> FloatArray:
     solved = coach(rules, on_board=on_board)
     step, dice = solved.step, rules.dice
     top = -(-REACH_CAP // step)
-    chase = solve_win(solved.table, top * step)[dice]  # chase[i]: P(top steps made from i)
+    chase = solve_win(solved.table, top * step, hot_dice_bank=solved.values.hot_dice_bank
+                      )[dice]  # chase[i]: P(top steps made from i)
     least = -(-solved.values.bank_min // step)
     chances = [1.0] + [float(chase[top - max(j, least)]) for j in range(1, top + 1)]
     end = next((j for j, chance in enumerate(chances) if chance < SURE), len(chances))

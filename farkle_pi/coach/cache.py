@@ -44,12 +44,13 @@ def cache_key(rules: RuleSet, bank_min: int, farkle_loss: int) -> str:
 def load_or_solve(rules: RuleSet, bank_min: int, farkle_loss: int) -> tuple[ThrowTable, TurnValues]:
     folder = cache_dir()
     path = None if folder is None else folder / f"{cache_key(rules, bank_min, farkle_loss)}.npz"
+    hot_dice_bank = not rules.must_throw_hot_dice  # (in the key: every rule is)
     if path is not None and os.path.exists(path):  # (False, not an error, in a closed home)
-        loaded = _load(path, rules.dice)
+        loaded = _load(path, rules.dice, hot_dice_bank)
         if loaded is not None:
             return loaded
     table = build_table(rules)
-    values = solve_turn(table, bank_min, farkle_loss)
+    values = solve_turn(table, bank_min, farkle_loss, hot_dice_bank)
     if path is not None:
         _save(path, table, values)
     return table, values
@@ -81,7 +82,7 @@ def _save(path: Path, table: ThrowTable, values: TurnValues) -> None:
                 os.unlink(temp)
 
 
-def _load(path: Path, dice: int) -> tuple[ThrowTable, TurnValues] | None:
+def _load(path: Path, dice: int, hot_dice_bank: bool) -> tuple[ThrowTable, TurnValues] | None:
     try:
         with np.load(path, allow_pickle=False) as data:
             step = int(data["step"])
@@ -100,6 +101,7 @@ def _load(path: Path, dice: int) -> tuple[ThrowTable, TurnValues] | None:
                 roll=data["roll"].astype(np.float64),
                 slope=data["slope"].astype(np.float64),
                 offset=data["offset"].astype(np.float64),
+                hot_dice_bank=hot_dice_bank,
             )
     except _UNREADABLE:
         return None

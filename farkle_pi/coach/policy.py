@@ -8,7 +8,7 @@ from fractions import Fraction
 from functools import cached_property
 from typing import Literal
 
-from farkle_pi.coach.solve import MAX_STEPS, TurnValues, solve_win
+from farkle_pi.coach.solve import MAX_STEPS, TurnValues, forced_chance, solve_win
 from farkle_pi.coach.throws import FloatArray, ThrowTable
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules import Roll, RuleSet, ScoringOption, chart
@@ -75,7 +75,7 @@ class Coach:
         """Bank or throw `dice` dice with `points` this turn, and the expected points banked."""
         self.check(points, dice)
         return bank_or_roll(
-            self.values.may_bank(points), points, self.values.roll_value(points, dice)
+            self.values.may_bank(points, dice), points, self.values.roll_value(points, dice)
         )
 
     def choices(self, points: int, roll: Roll) -> list[Choice]:
@@ -91,17 +91,19 @@ class Coach:
 
     def bank_thresholds(self) -> dict[int, int | None]:
         """Per dice count, the smallest turn total from which banking is always at least as good
-        as throwing that many dice; None when throwing them never risks a Farkle."""
+        as throwing that many dice; None when throwing them never risks a Farkle, or when they
+        are hot dice that the rules never let a player bank (`must_throw_hot_dice`)."""
         return {n: self._threshold(n) for n in range(1, self.rules.dice + 1)}
 
     def _threshold(self, dice: int) -> int | None:
-        if self.table.farkle_counts[dice] == 0:
+        if self.table.farkle_counts[dice] == 0 or self.values.must_throw(dice):
             return None
         values, last_bad = self.values, -1
         for i in range(values.top):
             points = i * self.step
             rolling = values.roll_value(points, dice)
-            if not (values.may_bank(points) and points >= rolling - 1e-9 * max(1.0, rolling)):
+            if not (values.may_bank(points, dice)
+                    and points >= rolling - 1e-9 * max(1.0, rolling)):
                 last_bad = i
         return (last_bad + 1) * self.step
 
@@ -153,13 +155,14 @@ class WinPlan:
         self.tie_share = tie_share
         self.holds = holds
         tie = need - 1  # (below the target: the target is at least the need)
-        bankable = tie % coach.step == 0 and coach.values.may_bank(tie)
+        bankable = tie % coach.step == 0 and coach.values.may_bank(tie, 1)  # (dice left)
         self.tie = tie if tie_share > 0.0 and bankable else None
 
     @cached_property
     def _roll(self) -> FloatArray:
         tie = None if self.tie is None else (self.tie, self.tie_share)
-        return solve_win(self.coach.table, self.target, tie, self.holds)
+        return solve_win(self.coach.table, self.target, tie, self.holds,
+                         self.coach.values.hot_dice_bank)
 
     def _holds(self, points: int) -> float:
         i = points // self.coach.step
@@ -175,14 +178,23 @@ class WinPlan:
         else roll; with the chance of winning."""
         self.coach.check(points, dice)
         i = points // self.coach.step
-        if points >= self.target and i >= len(self.holds):
+        banks = self.coach.values.may_bank(points, dice)  # (not hot dice that must be thrown)
+        if banks and points >= self.target and i >= len(self.holds):
             return "bank", 1.0
-        rolling = float(self._roll[dice, i])
-        if points >= self.target and self._holds(points) >= rolling:
+        rolling = self._rolling(dice, i)
+        if banks and points >= self.target and self._holds(points) >= rolling:
             return "bank", self._holds(points)
-        if points == self.tie and self.tie_share * self._holds(points) >= rolling:
+        if banks and points == self.tie and self.tie_share * self._holds(points) >= rolling:
             return "bank", self.tie_share * self._holds(points)
         return "roll", rolling
+
+    def _rolling(self, dice: int, i: int) -> float:
+        """P(reaching the need) throwing `dice` at i steps; past the solved steps only hot
+        dice that must be thrown again are thrown, and reach a bank `forced_chance` of the
+        time."""
+        if i < self._roll.shape[1]:
+            return float(self._roll[dice, i])
+        return forced_chance(self.coach.table)
 
     def choices(self, points: int, roll: Roll) -> list[WinChoice]:
         """Every legal keep of `roll`, the one most likely to reach the need first."""

@@ -22,8 +22,9 @@ def sweep(
     """Values of rolling n dice at points index top-1 down to 0; fills `settled` on the way.
 
     `settled[n, i]` is the value of standing at index i with n dice to throw and the choice still
-    to make (bank or roll); columns from `top` on must be filled in by the caller. `bank[i]` is
-    what banking at index i is worth (-inf where the rules forbid it); a Farkle is worth `farkle`.
+    to make (bank or roll); columns from `top` on must be filled in by the caller. `bank[n, i]`
+    is what banking at index i with n dice left is worth (-inf where the rules forbid it); a
+    Farkle is worth `farkle`.
     """
     roll = np.zeros((table.dice + 1, top))
     on_farkle = table.farkle_probability * farkle
@@ -31,8 +32,57 @@ def sweep(
         best = settled[table.next_dice, table.gain + i].max(axis=1)
         values = _by_dice(table, table.weight * best) + on_farkle
         roll[:, i] = values
-        settled[:, i] = np.maximum(values, bank[i])
+        settled[:, i] = np.maximum(values, bank[:, i])
     return roll
+
+
+def bank_by_dice(table: ThrowTable, bank: FloatArray, hot_dice_bank: bool) -> FloatArray:
+    """`bank[i]` for every dice count n: the same, but -inf with all the dice to throw where the
+    house rule makes hot dice be thrown again (`must_throw_hot_dice`). With points in hand all
+    the dice are left only after hot dice, so that row is exactly the hot dice."""
+    rows = np.repeat(bank[None, :], table.dice + 1, axis=0)
+    if not hot_dice_bank:
+        rows[table.dice] = -np.inf
+    return rows
+
+
+@dataclass(frozen=True)
+class HotTail:
+    """Throwing n dice at huge turn points t when hot dice must be thrown again and the full
+    throw can Farkle: a throw with a keep that leaves dice is kept so (its best such keep) and
+    banked; a throw whose every keep takes all the dice (three pairs, say) throws them again.
+
+    Per n: `cool` = P(a keep leaving dice), `cool_gain` = the sum of P x the best such keep's
+    points; `hot`, `hot_gain` the same for the throws whose keeps all take every die. Throwing
+    all the dice there is worth `slope` t + `offset`, and ends in a bank `slope` of the time.
+    """
+
+    cool: FloatArray
+    cool_gain: FloatArray
+    hot: FloatArray
+    hot_gain: FloatArray
+    slope: float
+    offset: float
+
+
+def hot_tail(table: ThrowTable, farkle_loss: int = 0) -> HotTail:
+    """`HotTail` of a table. Throwing all the dice comes back to itself through the throws that
+    only keep every die: s = cool / (1 - hot), o = (cool_gain + s hot_gain - f loss) / (1 - hot),
+    all for the full throw."""
+    dice, step = table.dice, table.step
+    cool_keeps = table.next_dice < dice  # (a keep of every die throws all the dice next)
+    hot_rows = ~cool_keeps.any(axis=1)
+    best_cool = np.where(cool_keeps, table.gain, 0).max(axis=1) * step
+    best_hot = np.where(cool_keeps, 0, table.gain).max(axis=1) * step
+    cool = _by_dice(table, np.where(hot_rows, 0.0, table.weight))
+    cool_gain = _by_dice(table, np.where(hot_rows, 0.0, table.weight * best_cool))
+    hot = _by_dice(table, np.where(hot_rows, table.weight, 0.0))
+    hot_gain = _by_dice(table, np.where(hot_rows, table.weight * best_hot, 0.0))
+    f = float(table.farkle_probability[dice])
+    slope = float(cool[dice] / (1.0 - hot[dice]))
+    offset = float((cool_gain[dice] + slope * hot_gain[dice] - f * farkle_loss)
+                   / (1.0 - hot[dice]))
+    return HotTail(cool, cool_gain, hot, hot_gain, slope, offset)
 
 
 @dataclass(frozen=True, eq=False)
@@ -48,10 +98,15 @@ class TurnValues:
     roll: FloatArray  # [n, i]: value of throwing n dice at i * step points
     slope: FloatArray
     offset: FloatArray
+    hot_dice_bank: bool = True  # False: `must_throw_hot_dice`, no bank with all the dice left
 
     @property
     def top(self) -> int:
         return int(self.roll.shape[1])
+
+    @property
+    def dice(self) -> int:
+        return int(self.roll.shape[0]) - 1
 
     def roll_value(self, points: int, dice: int) -> float:
         i = points // self.step
@@ -59,20 +114,28 @@ class TurnValues:
             return float(self.roll[dice, i])
         return float(self.slope[dice] * points + self.offset[dice])
 
-    def may_bank(self, points: int) -> bool:
-        return points > 0 and points >= self.bank_min
+    def must_throw(self, dice: int) -> bool:
+        """All the dice left to throw (with points in hand: hot dice) where the house rule
+        `must_throw_hot_dice` makes them be thrown again."""
+        return dice >= self.dice and not self.hot_dice_bank
+
+    def may_bank(self, points: int, dice: int) -> bool:
+        """Whether the rules let `points` be banked with `dice` left to throw."""
+        return points > 0 and points >= self.bank_min and not self.must_throw(dice)
 
     def value(self, points: int, dice: int) -> float:
         """Best of banking (when allowed) and throwing `dice` dice, with `points` this turn."""
         rolling = self.roll_value(points, dice)
-        return max(rolling, float(points)) if self.may_bank(points) else rolling
+        return max(rolling, float(points)) if self.may_bank(points, dice) else rolling
 
 
-def solve_turn(table: ThrowTable, bank_min: int, farkle_loss: int) -> TurnValues:
+def solve_turn(table: ThrowTable, bank_min: int, farkle_loss: int,
+               hot_dice_bank: bool = True) -> TurnValues:
     """Maximise expected points banked this turn.
 
     `bank_min`: no bank below it (entry minimum or minimum bank). `farkle_loss`: points lost on
     a Farkle beyond the turn (the three-Farkles penalty when this would be the third).
+    `hot_dice_bank=False`: hot dice must be thrown again (`must_throw_hot_dice`; `_forced`).
 
     The cap: call n "endless" when n dice can never Farkle (six dice with six-dice-nothing). At
     huge t an endless throw is always taken and any other throw never is, so there rolling n
@@ -84,19 +147,57 @@ def solve_turn(table: ThrowTable, bank_min: int, farkle_loss: int) -> TurnValues
     dice, step = table.dice, table.step
     f = table.farkle_probability
     endless = np.array([n > 0 and table.farkle_counts[n] == 0 for n in range(dice + 1)])
-    c = _endless_gains(table, endless)
-    a = _by_dice(table, table.weight * _best_gain(table, c))
-    slope = np.where(endless, 1.0, 1.0 - f)
-    offset = np.where(endless, c, a - f * farkle_loss)
-    bounds = [a[n] / f[n] - farkle_loss for n in range(1, dice + 1) if not endless[n]]
+    if not hot_dice_bank and not endless.any():
+        slope, offset, bounds, beyond = _forced(table, farkle_loss)
+    else:  # (endless dice are thrown again anyway: there the rule changes nothing)
+        c = _endless_gains(table, endless)
+        a = _by_dice(table, table.weight * _best_gain(table, c))
+        slope = np.where(endless, 1.0, 1.0 - f)
+        offset = np.where(endless, c, a - f * farkle_loss)
+        bounds = [a[n] / f[n] - farkle_loss for n in range(1, dice + 1) if not endless[n]]
+        beyond = (np.ones(dice + 1), c)
     cap = max([float(bank_min), step, *bounds])
     top = _steps(cap, step, "a turn whose bank minimum or stakes are this high")
     points = np.arange(top + table.max_gain + 1, dtype=np.float64) * step
     settled = np.zeros((dice + 1, points.size))
-    settled[:, top:] = points[top:] + c[:, None]
+    settled[:, top:] = beyond[0][:, None] * points[top:] + beyond[1][:, None]
     bank = np.where((points >= bank_min) & (points > 0), points, -np.inf)
-    roll = sweep(table, top, settled, bank, -float(farkle_loss))
-    return TurnValues(step=step, bank_min=bank_min, roll=roll, slope=slope, offset=offset)
+    roll = sweep(table, top, settled, bank_by_dice(table, bank, hot_dice_bank),
+                 -float(farkle_loss))
+    return TurnValues(step=step, bank_min=bank_min, roll=roll, slope=slope, offset=offset,
+                      hot_dice_bank=hot_dice_bank)
+
+
+def _forced(table: ThrowTable, farkle_loss: int
+            ) -> tuple[FloatArray, FloatArray, list[float], tuple[FloatArray, FloatArray]]:
+    """`solve_turn`'s closed form where hot dice must be thrown again and no throw is endless.
+
+    At huge t fewer dice are banked (worth t) and all the dice are thrown (`hot_tail`: s t + o,
+    s < 1), so a keep that leaves dice beats one of every die, and throwing n dice is worth
+    slope[n] t + offset[n], slope = cool + s hot, offset = cool_gain + s hot_gain + o hot
+    - f loss. That play is the best from the largest of two kinds of bound on: banking beats
+    throwing n (fewer than all) dice from offset / (1 - slope); in a throw with both kinds of
+    keep, its best keep leaving dice (G points) beats keeping every die (H) from
+    (s H + o - G) / (1 - s). Every policy still Farkles or stops with geometric tails, so this
+    closed form is again the one true value there. Returns slopes, offsets, bounds, and what
+    standing there with n dice is worth as (a factor of t, a constant) per n: t, or s t + o
+    with all the dice."""
+    dice, step = table.dice, table.step
+    f = table.farkle_probability
+    tail = hot_tail(table, farkle_loss)
+    s, o = tail.slope, tail.offset
+    slope = tail.cool + s * tail.hot
+    offset = tail.cool_gain + s * tail.hot_gain + o * tail.hot - f * farkle_loss
+    bounds = [float(offset[n] / (1.0 - slope[n])) for n in range(1, dice)]
+    cool_keeps = table.next_dice < dice
+    both = cool_keeps.any(axis=1) & ~cool_keeps.all(axis=1)
+    if both.any():
+        best_cool = np.where(cool_keeps, table.gain, 0).max(axis=1)[both] * step
+        best_hot = np.where(cool_keeps, 0, table.gain).max(axis=1)[both] * step
+        bounds.append(float(((s * best_hot + o - best_cool) / (1.0 - s)).max()))
+    factor, constant = np.ones(dice + 1), np.zeros(dice + 1)
+    factor[dice], constant[dice] = s, o
+    return slope, offset, bounds, (factor, constant)
 
 
 MAX_STEPS = 100_000  # 5,000,000 points in steps of 50: far beyond any real turn
@@ -139,7 +240,7 @@ def _endless_gains(table: ThrowTable, endless: BoolArray) -> FloatArray:
 
 
 def solve_win(table: ThrowTable, target: int, tie: tuple[int, float] | None = None,
-              holds: tuple[float, ...] = ()) -> FloatArray:
+              holds: tuple[float, ...] = (), hot_dice_bank: bool = True) -> FloatArray:
     """P(winning) when throwing n dice at index i, for i below the target (or below the end of
     `holds`, where there is one).
 
@@ -148,14 +249,26 @@ def solve_win(table: ThrowTable, target: int, tie: tuple[int, float] | None = No
     roll-off, won one time in so many. A bank from the target on wins for sure, or, with
     `holds`, wins `holds[i]` of the time at index i (players still to play may pass it; 1 from
     the end of `holds` on), so that rolling on to raise the bar can be worth more.
+    With `hot_dice_bank=False` hot dice are thrown again, past the target too: from `top` on
+    they reach a bank `forced_chance` of the time.
     """
     base = _steps(target, table.step, f"a need of {target}")
     top = max(base, len(holds))
     settled = np.zeros((table.dice + 1, top + table.max_gain + 1))
     settled[:, top:] = 1.0
+    if not hot_dice_bank:
+        settled[table.dice, top:] = forced_chance(table)
     bank = np.zeros(top)
     bank[base:] = holds[base:top]
     if tie is not None:
         i = tie[0] // table.step
         bank[i] = tie[1] * (holds[i] if i < len(holds) else 1.0)
-    return sweep(table, top, settled, bank, 0.0)
+    return sweep(table, top, settled, bank_by_dice(table, bank, hot_dice_bank), 0.0)
+
+
+def forced_chance(table: ThrowTable) -> float:
+    """P(hot dice, thrown again as often as every die scores, end with dice left to bank):
+    `hot_tail`'s slope; 1 where the full throw cannot Farkle."""
+    if table.farkle_counts[table.dice] == 0:
+        return 1.0
+    return hot_tail(table).slope

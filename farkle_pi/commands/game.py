@@ -239,6 +239,9 @@ def _next_line(state: GameState) -> str:
     if state.phase == "keep":
         options = ", ".join(f"{o.keep} = {o.points}" for o in state.options[:5])
         return f"{name} threw {state.last_throw} ({points} this turn): keep one of {options}"
+    if state.hot_dice_must_throw:
+        return (f"{name} has {points} this turn: hot dice: throw all {dice} dice again "
+                "(no bank on hot dice: house rule)")
     if state.phase == "choose":
         bank = "or bank" if state.can_bank else f"(bank from {state.bank_minimum})"
         return f"{name} has {points} this turn: throw {dice} dice {bank}"

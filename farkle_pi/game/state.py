@@ -94,7 +94,15 @@ class GameState:
 
     @property
     def can_bank(self) -> bool:
-        return self.phase == "choose" and self.turn_points >= self.bank_minimum
+        return (self.phase == "choose" and self.turn_points >= self.bank_minimum
+                and not self.hot_dice_must_throw)
+
+    @property
+    def hot_dice_must_throw(self) -> bool:
+        """Every die has scored (a keep leaves all the dice to throw only then) and the house
+        rule `must_throw_hot_dice` says they must all be thrown again: no bank now."""
+        return (self.rules.must_throw_hot_dice and self.phase == "choose"
+                and self.dice_to_throw == self.rules.dice)
 
     @property
     def roll_off(self) -> bool:

@@ -151,6 +151,9 @@ def _bank(state: GameState) -> GameState:
     player = state.player
     if state.phase != "choose":
         raise Refused(f"{player.name} cannot bank now: {_next_step(state)}")
+    if state.hot_dice_must_throw:
+        raise Refused(f"hot dice: {player.name} must throw all {state.dice_to_throw} dice "
+                      "again (house rule must_throw_hot_dice: no bank on hot dice)")
     if state.turn_points < state.bank_minimum:
         need = "to get on the board" if not player.on_board else "to bank"
         raise Refused(
@@ -349,6 +352,8 @@ def _next_step(state: GameState) -> str:
         return f"{name} must keep scoring dice from {state.last_throw}"
     if state.phase in ("start", "steal"):
         return f"{name} must throw {state.dice_to_throw} dice"
+    if state.hot_dice_must_throw:
+        return f"hot dice: {name} must throw all {state.dice_to_throw} dice again"
     return f"{name} may throw {state.dice_to_throw} dice or bank"
 
 

@@ -53,6 +53,7 @@ class RuleSet:
     three_farkles: int = 0  # penalty for three Farkles in a row
     target: int = 10_000
     final_round: bool = True
+    must_throw_hot_dice: bool = False  # every die scored: throw them all again, no bank
     stealing: bool = False
     ties: Ties = "shared"
 
@@ -79,7 +80,8 @@ class RuleSet:
 
 
 _FIELDS = {f.name: f for f in fields(RuleSet)}
-_ALIASES = {"color_triples": "colour_triples", "entry_minimum": "entry"}
+_ALIASES = {"color_triples": "colour_triples", "entry_minimum": "entry",
+            "must_roll_hot_dice": "must_throw_hot_dice"}  # (the rule sheets' own word)
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
 
