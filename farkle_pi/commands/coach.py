@@ -174,7 +174,9 @@ def _summary_text(solved: Coach, out: dict[str, Any]) -> str:
     ]
     for n, odds in solved.farkle_odds().items():
         threshold = out["bank_thresholds"][str(n)]
-        bank = "never (cannot Farkle)" if threshold is None else f"{threshold:,}"
+        bank = f"{threshold:,}" if threshold is not None else (
+            "never (hot dice: thrown again)" if solved.values.must_throw(n)
+            else "never (cannot Farkle)")
         lines.append(f"  {n:>4}  {odds!s:>7} ({float(odds):6.1%})  {bank:>9}")
     return "\n".join(lines)
 

@@ -79,7 +79,8 @@ def options_for(state: GameState) -> list[OptionView]:
         return [_plain(option) for option in state.options]
     views = []
     for choice in ranked:
-        wins = winning_bank(state, state.turn_points + choice.points)
+        wins = None if must_throw_after(state, choice.dice) else winning_bank(
+            state, state.turn_points + choice.points)  # (hot dice thrown again: no bank wins)
         then = choice.then if wins is None else ("bank" if wins else "roll")
         views.append(
             OptionView(
@@ -167,6 +168,21 @@ def dice_after(state: GameState, option: OptionView | None) -> int:
         return state.dice_to_throw
     left = len(state.last_throw) - len(option.keep)
     return left or state.rules.dice
+
+
+def must_throw_after(state: GameState, dice: int) -> bool:
+    """A keep that leaves `dice` to throw is one of every die (hot dice), and the house rule
+    `must_throw_hot_dice` makes them be thrown again: no bank after it, whatever it would win."""
+    return state.rules.must_throw_hot_dice and dice == state.rules.dice
+
+
+def why_no_bank_after(state: GameState, option: OptionView) -> str:
+    """Why BANK on `option` (keep it, then bank) is refused, in one line for the table."""
+    if must_throw_after(state, dice_after(state, option)):
+        return (f"hot dice: keep {dice_count(len(option.keep))} and throw all "
+                f"{state.rules.dice} again (house rule: no bank on hot dice)")
+    return (f"{state.turn_points + option.points} is not enough to bank: "
+            f"{state.bank_minimum} needed")
 
 
 def winning_bank(state: GameState, points: int) -> bool | None:
@@ -287,7 +303,8 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         advice=advice(state),
         banner=shown.banner,
         prompt=shown.prompt or _steal_prompt(state, shown.dice_mode)
-        or (_farkle_prompt(state) if shown_farkle else ""),
+        or (_farkle_prompt(state) if shown_farkle else "")
+        or _hot_dice_prompt(state, shown.dice_mode),
         final_round=state.final_round,
         winners=state.winner_names(),
         roll_off=state.roll_off,
@@ -322,6 +339,17 @@ def _steal_prompt(state: GameState, dice_mode: str) -> str:
            "camera": f"or throw {state.rules.dice} into the tray for your own"}.get(
                dice_mode, "KEEP enters your own throw")
     return f"NEXT steals {offer.points:,} with {offer.dice} dice from {offer.player}, {own}"
+
+
+def _hot_dice_prompt(state: GameState, dice_mode: str) -> str:
+    """Hot dice that the house rule makes be thrown again: the hint's BANK does not apply."""
+    if not state.hot_dice_must_throw:
+        return ""
+    dice = state.rules.dice
+    throw = {"virtual": f"KEEP throws all {dice} again",
+             "camera": f"throw all {dice} into the tray again"}.get(
+                 dice_mode, f"enter the throw of all {dice}")
+    return f"HOT DICE: {throw} - no bank on hot dice (house rule)"
 
 
 def farkled_throw(state: GameState) -> Roll | None:

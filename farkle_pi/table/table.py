@@ -42,6 +42,7 @@ from farkle_pi.table.adapter import (
     options_for,
     stat_rows,
     table_view,
+    why_no_bank_after,
 )
 from farkle_pi.table.adapter import players as player_rows
 from farkle_pi.table.announce import announce
@@ -509,10 +510,7 @@ class Table:
         elif action.kind == "bank":
             option = options[self.selected % len(options)]
             if bank_after_keep(state, option_keep(option, state)) is None:
-                raise FarkleError(
-                    f"{state.turn_points + option.points} is not enough to bank: "
-                    f"{state.bank_minimum} needed"
-                )
+                raise FarkleError(why_no_bank_after(state, option))
             self._apply(Keep(option_keep(option, state)), Bank())
 
     def _enter(self, action: Action, state: GameState) -> None:
