@@ -169,6 +169,7 @@ TURN_RULES = {
     "stealing": "true",
     "ties": "roll-off",
     "six_ones_turn": "3000",
+    "must_throw_hot_dice": "true",
 }
 
 # (preset, house rules on top, the sheet they must score like): what the golden checks run under.

@@ -32,6 +32,8 @@ def rule_sets(draw: st.DrawFn) -> RuleSet:
     preset = draw(st.sampled_from(PRESETS))
     if draw(st.booleans()):
         changes["stealing"] = "true"
+    if draw(st.booleans()):
+        changes["must_throw_hot_dice"] = "true"
     if preset == "tyler" and draw(st.booleans()):
         changes["dice"] = "5"
     return load_rules(preset, changes)

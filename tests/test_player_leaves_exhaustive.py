@@ -37,6 +37,8 @@ RULES = {
     "family, stealing, 5 dice": ("family", {"stealing": "true", "dice": "5", **ON_AT_ONCE}),
     "portland, stealing": ("portland", {"stealing": "true", **ON_AT_ONCE}),
     "standard, entry 500, min bank 300": ("standard", {"entry": "500", "min_bank": "300"}),
+    "standard, hot dice must be thrown, stealing": ("standard", {
+        "must_throw_hot_dice": "true", "stealing": "true", **ON_AT_ONCE}),
 }
 # the scripts bank 100s (below an entry of 500), and without a final round a bank to the
 # target wins at once: every rule set from the start, those the scripts suit from the others
@@ -46,14 +48,16 @@ CASES = ([(name, "start") for name in RULES] + [(name, "steal offered") for name
             if RULES[name][1].get("final_round") != "false"])
 
 
-def prefix_script(prefix: str, dice: int) -> str:
+def prefix_script(prefix: str, dice: int, hot_bank: bool = True) -> str:
     """The points a short walk starts from: a fresh game, a steal offered (Bob may steal Ann's
-    dice), a final round with a steal offered (Ann's hot dice reached the target)."""
+    dice), a final round with a steal offered (Ann's hot dice reached the target; where hot
+    dice must be thrown again, all of them but one 5)."""
     one, hot = "123462"[:dice], "111555"[:dice]
+    kept = hot if hot_bank else hot[:-1]
     everyone_banks = f"throw {one}\nkeep 1\nbank\n" * 3
     return {"start": "",
             "steal offered": f"{everyone_banks}throw {one}\nkeep 1\nbank",
-            "final round": f"{everyone_banks}throw {hot}\nkeep {hot}\nbank"}[prefix]
+            "final round": f"{everyone_banks}throw {hot}\nkeep {kept}\nbank"}[prefix]
 
 
 def throws(count: int) -> list[Roll]:
@@ -101,6 +105,7 @@ def walk(game: Game, depth: int) -> int:
             assert after.state == state and after.events == log
             continue
         accepted += 1
+        assert not (isinstance(command, Bank) and state.hot_dice_must_throw)  # (thrown again)
         holds_the_rules(after.state)
         if isinstance(command, LeavePlayer):  # nothing banked, Farkled or counted
             assert after.state.turns == state.turns
@@ -124,7 +129,8 @@ def replace_left(player: object) -> tuple[object, ...]:
 def test_every_leave_and_return_in_every_phase_keeps_the_rules(rules: str, prefix: str) -> None:
     preset, changes = RULES[rules]
     ruleset = load_rules(preset, {"target": "1000", **changes})
-    game = play(Game(["Ann", "Bob", "Cy"], ruleset), prefix_script(prefix, ruleset.dice))
+    game = play(Game(["Ann", "Bob", "Cy"], ruleset),
+                prefix_script(prefix, ruleset.dice, not ruleset.must_throw_hot_dice))
     assert walk(game, 3) > 100
 
 

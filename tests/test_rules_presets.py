@@ -171,6 +171,8 @@ def test_every_preset_is_covered_above() -> None:
         ("stealing=yes", "stealing", True),
         ("color_triples=true", "colour_triples", True),
         ("ties=roll_off", "ties", "roll-off"),
+        ("must_throw_hot_dice=yes", "must_throw_hot_dice", True),
+        ("must_roll_hot_dice=true", "must_throw_hot_dice", True),  # (the rule sheets' word)
     ],
 )
 def test_set_switches(switch: str, field: str, value: object) -> None:
