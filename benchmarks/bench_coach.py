@@ -1,6 +1,6 @@
 """How fast the coach is: a cold solve, a load from the disk cache, one recommendation.
 
-    .venv/bin/python benchmarks/bench_coach.py [--repeat 5]
+    .venv/bin/python benchmarks/bench_coach.py [--repeat 5] [--set must_throw_hot_dice=true]
 
 Goals (issue 4): a solve <= 0.5 s, a recommendation after it <= 1 ms. Each cold solve uses a
 rule set this process has never seen (a different `target`, which the solve ignores), so the
@@ -21,7 +21,7 @@ from farkle_pi.coach import Coach
 from farkle_pi.coach import cache as disk
 from farkle_pi.coach.solve import solve_turn
 from farkle_pi.coach.throws import build_table
-from farkle_pi.rules import Roll, RuleSet, load_rules
+from farkle_pi.rules import Roll, RuleSet, load_rules, parse_set
 
 
 def seconds(work: Callable[[], object]) -> float:
@@ -37,7 +37,10 @@ def fresh(rules: RuleSet, k: int) -> RuleSet:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                        help="a house rule on top of every preset (repeatable)")
     args = parser.parse_args()
+    changes = parse_set(args.set)
     print(
         f"{'rules':<9} {'cold solve':>11} {'cache load':>11} {'advice mean':>12} "
         f"{'advice p99':>11} {'advice max':>11} {'need 1200':>10} {'need 10000':>11}"
@@ -45,7 +48,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         os.environ["FARKLE_PI_CACHE"] = folder
         for name in ("standard", "classic", "portland", "tyler", "family"):
-            row = bench(load_rules(name), args.repeat)
+            row = bench(load_rules(name, changes), args.repeat)
             print(
                 f"{name:<9} " + " ".join(f"{ms(v):>{w}}" for v, w in zip(row, WIDTHS, strict=True))
             )
@@ -81,7 +84,7 @@ def bench(base: RuleSet, repeat: int) -> tuple[float, ...]:
 
 
 def solve_without_cache(rules: RuleSet) -> None:
-    solve_turn(build_table(rules), rules.min_bank, 0)
+    solve_turn(build_table(rules), rules.min_bank, 0, not rules.must_throw_hot_dice)
 
 
 def advice_times(coach: Coach) -> list[float]:

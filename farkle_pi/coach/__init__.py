@@ -25,7 +25,8 @@ the player's total caps that penalty as the game does):
   expected points banked this turn.
 - `decide(rules, points, dice) -> ("bank" | "roll", expected)`: before a throw.
 - `farkle_odds(rules) -> {n: Fraction}` for 1 .. rules.dice dice.
-- `expected_turn(rules) -> float`, `bank_thresholds(rules) -> {n: points | None}`.
+- `expected_turn(rules) -> float`, `bank_thresholds(rules) -> {n: points | None}` (None: those
+  dice cannot Farkle, or are hot dice that `must_throw_hot_dice` makes be thrown again).
 - Play to win, when only ending the turn with at least `need` points counts:
   `win_choices(rules, need, points, roll) -> list[WinChoice]` (as `Choice`, with `probability`
   instead of `expected`) and `win_chance(rules, need, points, dice) -> float`; keyword
