@@ -16,6 +16,8 @@ import pytest
 from coach_reference import forced_chance, throws, turn_values, win_chances
 from game_script import play, standard
 from seating import seated, typed
+from tray_news import TrayNews as News
+from tray_news import dice as tray_dice
 
 from farkle_pi import coach
 from farkle_pi.cli import main
@@ -24,6 +26,7 @@ from farkle_pi.errors import FarkleError
 from farkle_pi.game import Bank, Game, Keep, Refused, Throw, Undo
 from farkle_pi.rules import PRESETS, Roll, RuleSet, load_rules
 from farkle_pi.store import Store
+from farkle_pi.table.adapter import Shown, table_view
 from farkle_pi.table.table import Table
 from farkle_pi.ui.actions import Action
 
@@ -370,3 +373,30 @@ def test_a_winning_keep_of_every_die_is_no_bank_under_the_rule(tmp_path: Path) -
         options = {option.keep: option.then for option in table.view().options}
         assert options[(1, 1, 1, 5, 5, 5)] == "roll" and options[(1, 1, 1, 5, 5)] == "bank"
         assert table.view().options[0].keep == (1, 1, 1, 5, 5)
+
+
+def test_the_camera_table_asks_for_all_six_in_the_tray_again(tmp_path: Path) -> None:
+    """Camera dice: the hot dice taken out of the tray are the keep; the engine says no bank,
+    and the prompt asks for all six in the tray again."""
+    with seated(tmp_path, load_rules("standard", MUST), ["Ann", "Bob"], "camera") as table:
+        table.tray(News("settled", tray_dice("111555")))
+        table.tray(News("removed", tray_dice("111555")))
+        assert table.state is not None and table.state.turn_points == 2500
+        view = table.view()
+        assert not view.can_bank and view.prompt == ("HOT DICE: throw all 6 into the tray "
+                                                     "again - no bank on hot dice (house rule)")
+        table.handle(Action("bank"))
+        assert table.error == REFUSAL and table.state.turn_points == 2500
+        table.error = ""
+        table.tray(News("settled", tray_dice("123466")))
+        table.tray(News("removed", tray_dice("1")))
+        assert table.state.turn_points == 2600 and table.view().can_bank
+
+
+def test_virtual_dice_are_told_that_keep_throws_all_six_again() -> None:
+    state = play(standard(**MUST), "throw 111555\nkeep 111555").state
+    view = table_view(state, Shown(dice_mode="virtual"))
+    assert not view.can_bank and view.advice == ""
+    assert view.prompt == "HOT DICE: KEEP throws all 6 again - no bank on hot dice (house rule)"
+    free = play(standard(), "throw 111555\nkeep 111555").state
+    assert table_view(free, Shown(dice_mode="virtual")).prompt == ""
