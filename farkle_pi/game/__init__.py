@@ -33,9 +33,10 @@ The public API:
 - `game.state` is a frozen `GameState`: `players` (`PlayerState`: name, score, on_board,
   farkles in a row, left), `current`/`player`, `phase` (start | steal | keep | choose | over),
   `turn_points`, `dice_to_throw`, `last_throw`, `options` (legal keeps, best first), `kept`,
-  `can_bank`, `bank_minimum`, `steal` (a `StealOffer` or None), `final_round`,
-  `last_turn_for`, `winners`, `over`, `roll_off`, `roll_off_settled`, `turns` (a
-  `TurnRecord` per finished turn), `last_turn`, `throws`.
+  `can_bank`, `bank_minimum`, `hot_dice_must_throw` (hot dice that the house rule
+  `must_throw_hot_dice` makes be thrown again: no bank), `steal` (a `StealOffer` or None),
+  `final_round`, `last_turn_for`, `winners`, `over`, `roll_off`, `roll_off_settled`, `turns`
+  (a `TurnRecord` per finished turn), `last_turn`, `throws`.
 - `event_to_json` / `event_from_json` turn events into plain dicts and back.
 """
 
