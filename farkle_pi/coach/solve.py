@@ -65,15 +65,23 @@ class HotTail:
     offset: float
 
 
+def _keep_kinds(table: ThrowTable) -> tuple[BoolArray, FloatArray, FloatArray]:
+    """Which options of each row leave dice (a keep of every die throws all the dice next),
+    and per row the points of its best keep that leaves dice and of its keep of every die
+    (0 where there is none)."""
+    cool_keeps = table.next_dice < table.dice
+    best_cool = np.where(cool_keeps, table.gain, 0).max(axis=1) * float(table.step)
+    best_hot = np.where(cool_keeps, 0, table.gain).max(axis=1) * float(table.step)
+    return cool_keeps, best_cool, best_hot
+
+
 def hot_tail(table: ThrowTable, farkle_loss: int = 0) -> HotTail:
     """`HotTail` of a table. Throwing all the dice comes back to itself through the throws that
     only keep every die: s = cool / (1 - hot), o = (cool_gain + s hot_gain - f loss) / (1 - hot),
     all for the full throw."""
-    dice, step = table.dice, table.step
-    cool_keeps = table.next_dice < dice  # (a keep of every die throws all the dice next)
+    dice = table.dice
+    cool_keeps, best_cool, best_hot = _keep_kinds(table)
     hot_rows = ~cool_keeps.any(axis=1)
-    best_cool = np.where(cool_keeps, table.gain, 0).max(axis=1) * step
-    best_hot = np.where(cool_keeps, 0, table.gain).max(axis=1) * step
     cool = _by_dice(table, np.where(hot_rows, 0.0, table.weight))
     cool_gain = _by_dice(table, np.where(hot_rows, 0.0, table.weight * best_cool))
     hot = _by_dice(table, np.where(hot_rows, table.weight, 0.0))
@@ -182,19 +190,18 @@ def _forced(table: ThrowTable, farkle_loss: int
     closed form is again the one true value there. Returns slopes, offsets, bounds, and what
     standing there with n dice is worth as (a factor of t, a constant) per n: t, or s t + o
     with all the dice."""
-    dice, step = table.dice, table.step
+    dice = table.dice
     f = table.farkle_probability
     tail = hot_tail(table, farkle_loss)
     s, o = tail.slope, tail.offset
     slope = tail.cool + s * tail.hot
     offset = tail.cool_gain + s * tail.hot_gain + o * tail.hot - f * farkle_loss
     bounds = [float(offset[n] / (1.0 - slope[n])) for n in range(1, dice)]
-    cool_keeps = table.next_dice < dice
+    cool_keeps, best_cool, best_hot = _keep_kinds(table)
     both = cool_keeps.any(axis=1) & ~cool_keeps.all(axis=1)
     if both.any():
-        best_cool = np.where(cool_keeps, table.gain, 0).max(axis=1)[both] * step
-        best_hot = np.where(cool_keeps, 0, table.gain).max(axis=1)[both] * step
-        bounds.append(float(((s * best_hot + o - best_cool) / (1.0 - s)).max()))
+        crossings = (s * best_hot[both] + o - best_cool[both]) / (1.0 - s)
+        bounds.append(float(crossings.max()))
     factor, constant = np.ones(dice + 1), np.zeros(dice + 1)
     factor[dice], constant[dice] = s, o
     return slope, offset, bounds, (factor, constant)
