@@ -6,6 +6,8 @@ apart, and the table that does not light BANK there."""
 from __future__ import annotations
 
 import json
+import math
+import random
 import sqlite3
 from collections.abc import Iterator
 from fractions import Fraction
@@ -23,7 +25,8 @@ from farkle_pi import coach
 from farkle_pi.cli import main
 from farkle_pi.coach import cache
 from farkle_pi.errors import FarkleError
-from farkle_pi.game import Bank, Game, Keep, Refused, Throw, Undo
+from farkle_pi.game import Bank, Game, GameState, Keep, PlayerState, Refused, Throw, Undo
+from farkle_pi.game.turns import play as turn_play
 from farkle_pi.rules import PRESETS, Roll, RuleSet, load_rules
 from farkle_pi.store import Store
 from farkle_pi.table.adapter import Shown, table_view
@@ -400,3 +403,36 @@ def test_virtual_dice_are_told_that_keep_throws_all_six_again() -> None:
     assert view.prompt == "HOT DICE: KEEP throws all 6 again - no bank on hot dice (house rule)"
     free = play(standard(), "throw 111555\nkeep 111555").state
     assert table_view(free, Shown(dice_mode="virtual")).prompt == ""
+
+
+def test_the_advice_played_through_the_game_banks_what_the_coach_promises() -> None:
+    """Monte-Carlo, through the game itself: 60,000 in hand and hot dice under the rule; the
+    coach's best choice after every throw is played as game commands (a bank it advised on hot
+    dice would be refused), and the turns average the coach's value of throwing all six, which
+    is well below the 60,000 a bank there would have kept."""
+    rules = load_rules("standard", MUST)
+    solved = coach.coach(rules)
+    hot = GameState(rules=rules, players=(PlayerState("Ann", 0, on_board=True),),
+                    phase="choose", turn_points=60_000, dice_to_throw=6)
+    assert hot.hot_dice_must_throw
+    rng = random.Random(60_000)
+    banked = [_played_out(hot, solved, rng) for _ in range(20_000)]
+    mean = sum(banked) / len(banked)
+    spread = math.sqrt(sum((b - mean) ** 2 for b in banked) / (len(banked) - 1))
+    promised = solved.values.roll_value(60_000, 6)
+    assert abs(mean - promised) <= 4 * spread / math.sqrt(len(banked))
+    assert promised < 60_000 - 8 * spread / math.sqrt(len(banked))
+
+
+def _played_out(state: GameState, solved: coach.Coach, rng: random.Random) -> int:
+    """The points this turn banks, played by the coach's first choice through the game."""
+    while True:
+        state = turn_play(state, Throw(Roll.of(*(rng.randint(1, 6)
+                                                   for _ in range(state.dice_to_throw)))))
+        if state.phase != "keep":
+            return 0  # a Farkle
+        assert state.last_throw is not None
+        best = solved.choices(state.turn_points, state.last_throw)[0]
+        state = turn_play(state, Keep(best.keep))
+        if best.then == "bank":
+            return turn_play(state, Bank()).players[0].score
