@@ -33,7 +33,8 @@ from farkle_pi.ui.fonts import undrawn_names
 _DICE_COMMANDS: dict[str, tuple[Callable[[Roll], Command], str]] = {
     "throw": (Throw, "the dice that came up, e.g. 123455 (colours: 5:red 5:blue …)"),
     "keep": (Keep, "the scoring dice to set aside, e.g. 155"),
-    "correct": (Correct, "the last throw was misread: the dice that really came up"),
+    "correct": (Correct, "the last throw was misread: the dice that really came up (also after "
+                "another player left or joined)"),
 }
 _PLAIN_COMMANDS: dict[str, tuple[Callable[[], Command], str]] = {
     "bank": (Bank, "put the turn's points on the scoreboard"),
@@ -65,8 +66,8 @@ def register(sub: Any) -> None:
     add.add_argument("name", metavar="NAME", help="a new player's (at most 16 characters), or "
                      "the name of one who left (any case)")
     add.set_defaults(run=_runner(lambda args: AddPlayer(args.name), names=lambda args: [args.name]))
-    leave = _leaf(game_sub, "leave", "a player goes home mid-game: no more turns, cannot win, "
-                  "the score stays shown")
+    leave = _leaf(game_sub, "leave", "a player goes home mid-game: no more turns (their own "
+                  "ends unbanked), cannot win, the score stays shown")
     leave.add_argument("name", metavar="NAME", help="as seated, any case")
     leave.set_defaults(run=_runner(lambda args: LeavePlayer(args.name)))
     roll_off = _leaf(game_sub, "roll-off", "who won the roll-off of a tie (ties = roll-off)")
@@ -203,6 +204,8 @@ def state_json(state: GameState) -> dict[str, object]:
         view["last_throw_dice"] = [str(d) for d in throw]
     turn = state.last_turn
     view["last_turn"] = None if turn is None else vars(turn)
+    gone = state.left_mid_turn
+    view["left_mid_turn"] = None if gone is None else vars(gone)
     return view
 
 
@@ -213,6 +216,11 @@ def describe(state: GameState) -> str:
     if turn is not None and turn.farkle and state.phase == "start" and state.turn_points == 0:
         penalty = f", and {turn.penalty} penalty for three in a row" if turn.penalty else ""
         lines.append(f"FARKLE! {turn.player} scores nothing this turn{penalty}")
+    gone = state.left_mid_turn
+    if gone is not None:  # (no turn record says so: leaving is no Farkle, nothing banked)
+        lost = (f"mid-turn: the {gone.lost} points at risk are lost (no Farkle)" if gone.lost
+                else "on their turn: no points were at risk")
+        lines.append(f"{gone.player} went home {lost}")
     w = widest([p.name for p in state.players], 12)  # long (and wide) names keep the column
     for i, p in enumerate(state.players):
         mark = ">" if i == state.current and not state.over else " "

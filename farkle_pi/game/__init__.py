@@ -34,9 +34,11 @@ The public API:
   farkles in a row, left), `current`/`player`, `phase` (start | steal | keep | choose | over),
   `turn_points`, `dice_to_throw`, `last_throw`, `options` (legal keeps, best first), `kept`,
   `can_bank`, `bank_minimum`, `hot_dice_must_throw` (hot dice that the house rule
-  `must_throw_hot_dice` makes be thrown again: no bank), `steal` (a `StealOffer` or None),
+  `must_throw_hot_dice` makes be thrown again: no bank), `steal` (a `StealOffer` or None;
+  `held_steal`: one the current player may not take, passed on should they go home),
   `final_round`, `last_turn_for`, `winners`, `over`, `roll_off`, `roll_off_settled`, `turns`
-  (a `TurnRecord` per finished turn), `last_turn`, `throws`.
+  (a `TurnRecord` per finished turn), `last_turn`, `left_mid_turn` (a `LeftMidTurn`: the turn
+  its player just ended by going home), `throws`.
 - `event_to_json` / `event_from_json` turn events into plain dicts and back.
 """
 
@@ -62,7 +64,14 @@ from farkle_pi.game.events import (
     event_to_json,
     is_outcome,
 )
-from farkle_pi.game.state import GameState, Phase, PlayerState, StealOffer, TurnRecord
+from farkle_pi.game.state import (
+    GameState,
+    LeftMidTurn,
+    Phase,
+    PlayerState,
+    StealOffer,
+    TurnRecord,
+)
 from farkle_pi.game.turns import Refused
 
 __all__ = [
@@ -78,6 +87,7 @@ __all__ = [
     "GameState",
     "Keep",
     "LeavePlayer",
+    "LeftMidTurn",
     "NewGame",
     "Outcome",
     "Phase",

@@ -3,15 +3,17 @@
 Like python-chess's board, a game keeps one entry per accepted command on a stack. `Undo` pops
 the top entry, so it is the exact inverse of the last command; `Correct` re-plays the last throw
 from the state before it, as a new entry, so an undo after a correction brings the misread
-throw back. The log itself is append-only: undone commands stay in it, which is what lets a
-store append and never rewrite.
+throw back. A player's leave or return since that throw which left its turn as it was (another
+player's) does not hide the throw: the correction re-plays it after the corrected throw. The
+log itself is append-only: undone commands stay in it, which is what lets a store append and
+never rewrite.
 """
 
 from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from farkle_pi.game.events import (
     AddPlayer,
@@ -32,16 +34,21 @@ from farkle_pi.game.events import (
     is_outcome,
 )
 from farkle_pi.game.state import GameState
-from farkle_pi.game.turns import Refused, play, settle_roll_off, start
+from farkle_pi.game.turns import Refused, play, seat_named, settle_roll_off, start
 from farkle_pi.rules import RuleSet
+
+SeatChange = AddPlayer | LeavePlayer
 
 
 @dataclass(frozen=True)
 class _Entry:
-    """A state on the stack; `before_throw` is set when the command was a throw (or a fix)."""
+    """A state on the stack; `before_throw` is set while the last throw can be corrected: after
+    that throw (or its fix), and after seat changes since it that left its turn as it was
+    (`since_throw`, which a correction plays again)."""
 
     state: GameState
     before_throw: GameState | None = None
+    since_throw: tuple[SeatChange, ...] = ()
 
 
 class Game:
@@ -110,7 +117,8 @@ class Game:
         entry = self._step(command)
         if entry is None:
             return [command]
-        base = entry.before_throw or self.state
+        thrown = isinstance(command, Throw | Correct)  # (a fix's outcomes: from before the throw)
+        base = entry.before_throw if thrown and entry.before_throw else self.state
         return [command, *_outcomes(base, entry.state)]
 
     def record(self, events: Sequence[Event]) -> None:
@@ -143,12 +151,15 @@ class Game:
                     f"{len(top.state.last_throw)}"
                 )
             base = top.before_throw
-            return _Entry(play(base, Throw(command.roll)), before_throw=base)
+            fixed = _replayed(play(base, Throw(command.roll)), top.since_throw)
+            return _Entry(fixed, before_throw=base, since_throw=top.since_throw)
         if isinstance(command, Throw):
             return _Entry(play(top.state, command), before_throw=top.state)
         if isinstance(command, RollOff):
             return _Entry(settle_roll_off(top.state, command.winner))
-        if isinstance(command, Keep | Bank | Steal | AddPlayer | LeavePlayer):
+        if isinstance(command, SeatChange):
+            return _seat_changed(top, command)
+        if isinstance(command, Keep | Bank | Steal):
             return _Entry(play(top.state, command))
         raise Refused(f"{command!r} is not a command")
 
@@ -157,6 +168,38 @@ class Game:
             self._stack.pop()
         else:
             self._stack.append(entry)
+
+
+def _seat_changed(top: _Entry, command: SeatChange) -> _Entry:
+    """A leave or a return: another player's, during a turn whose throw may still be
+    corrected, keeps that throw correctable (a misread and a friend going home in the same
+    minute); the player's own leave ends the turn, and with it the throw's."""
+    after = play(top.state, command)
+    seats_only = replace(after, players=top.state.players,
+                         last_turn_for=top.state.last_turn_for) == top.state
+    if top.before_throw is None or not seats_only:
+        return _Entry(after)
+    return _Entry(after, before_throw=top.before_throw,
+                  since_throw=(*top.since_throw, command))
+
+
+def _replayed(state: GameState, changes: tuple[SeatChange, ...]) -> GameState:
+    """The seat changes made since a throw, played again after its correction (the same
+    players, so only a game the corrected throw ended refuses them)."""
+    if changes and state.over:
+        said = " and ".join(f"{_seated(state, c.name)} went home" if isinstance(c, LeavePlayer)
+                            else f"{_seated(state, c.name)} joined" for c in changes)
+        raise Refused(f"the game would end on that throw, but {said} after it: undo back to "
+                      "the throw, then correct it")
+    for change in changes:
+        state = play(state, change)
+    return state
+
+
+def _seated(state: GameState, name: str) -> str:
+    """`name` as seated (a command may name a player in any case; a newcomer as given)."""
+    seat = seat_named(state, name)
+    return name.strip() if seat is None else state.players[seat].name
 
 
 def _outcomes(before: GameState, after: GameState) -> list[Event]:

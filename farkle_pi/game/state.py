@@ -49,6 +49,15 @@ class StealOffer:
 
 
 @dataclass(frozen=True)
+class LeftMidTurn:
+    """A turn its player ended by going home (`LeavePlayer`): nothing banked, and no Farkle,
+    so no `TurnRecord`; kept until the next throw so the screen can say what happened."""
+
+    player: str
+    lost: int  # the turn's points (stolen ones too), given up
+
+
+@dataclass(frozen=True)
 class GameState:
     rules: RuleSet
     players: tuple[PlayerState, ...]
@@ -64,6 +73,10 @@ class GameState:
     six_ones_paid: bool = False
     stolen: int = 0  # points stolen at the start of this turn
     steal: StealOffer | None = None  # offered to the current player at the start of the turn
+    # the last bank's dice, not the current player's to steal (not on the board): should they
+    # go home before throwing, the player now next may steal them (`steal` is then None)
+    held_steal: StealOffer | None = None
+    left_mid_turn: LeftMidTurn | None = None  # the turn just ended by its player's leave
     final_round: bool = False
     last_turn_for: tuple[int, ...] = ()  # seats still owed their last turn
     winners: tuple[int, ...] = ()

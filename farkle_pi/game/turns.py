@@ -12,7 +12,7 @@ from typing import Any
 from farkle_pi.errors import FarkleError
 from farkle_pi.game.events import AddPlayer, Bank, Keep, LeavePlayer, Steal, Throw
 from farkle_pi.game.names import said
-from farkle_pi.game.state import GameState, PlayerState, StealOffer, TurnRecord
+from farkle_pi.game.state import GameState, LeftMidTurn, PlayerState, StealOffer, TurnRecord
 from farkle_pi.rules import Roll, Scoring, ScoringOption, chart
 
 PlayCommand = Throw | Keep | Bank | Steal | AddPlayer | LeavePlayer
@@ -64,8 +64,8 @@ def _throw(state: GameState, roll: Roll) -> GameState:
             f"{state.player.name} throws {state.dice_to_throw} dice, but {len(roll)} were given"
         )
     if state.phase == "start":
-        state = replace(state, steal=None)  # throwing fresh declines a steal
-    state = replace(state, last_throw=roll, throws=(*state.throws, roll))
+        state = replace(state, steal=None, held_steal=None)  # throwing fresh declines a steal
+    state = replace(state, last_throw=roll, throws=(*state.throws, roll), left_mid_turn=None)
     if chart(state.rules).score(roll).farkle:
         return _farkle(state)
     return replace(state, phase="keep")
@@ -192,6 +192,7 @@ def _steal(state: GameState) -> GameState:
         dice_to_throw=offer.dice,
         stolen=offer.points,
         steal=None,
+        left_mid_turn=None,
     )
 
 
@@ -211,14 +212,14 @@ def _add_player(state: GameState, name: str) -> GameState:
 
 def returning_seat(state: GameState, name: str) -> int | None:
     """The seat of a player who left and is named so (any case): `add` brings them back."""
-    found = _seat_named(state, name)
+    found = seat_named(state, name)
     return found if found is not None and state.players[found].left else None
 
 
 def _leave(state: GameState, name: str) -> GameState:
     """`name` goes home: out of the turn order and the final round's last turns, no win.
     Their own turn ends with nothing banked (not a Farkle: no count, no penalty)."""
-    seat = _seat_named(state, name)
+    seat = seat_named(state, name)
     if seat is None:
         names = ", ".join(p.name for p in state.players if not p.left)
         raise Refused(f"{said(name) or 'no name'} is not playing in this game: name one of "
@@ -234,26 +235,18 @@ def _leave(state: GameState, name: str) -> GameState:
     gone = replace(state, players=_with(state.players, seat, left=True), last_turn_for=owed)
     if seat != state.current:
         return gone  # (someone else's turn goes on as it was)
-    ended = _fresh_turn(gone, last_throw=None, steal=None)
+    ended = _fresh_turn(gone, last_throw=None,
+                        left_mid_turn=LeftMidTurn(player.name, state.turn_points))
     if state.final_round and not owed:
         return _game_over(ended)
     after = _next_seat(state, gone.players, owed)
-    return replace(ended, current=after, steal=_steal_passed_on(state, after))
+    # a bank's dice still on the table (not yet thrown by the leaver) go to the player now
+    # next, as they would have gone had the leaver left a moment before that bank
+    return _dice_left_for(replace(ended, current=after), state.steal or state.held_steal)
 
 
-def _steal_passed_on(state: GameState, after: int) -> StealOffer | None:
-    """A steal offered to the player who left is offered to `after`, the player now next: had
-    they left a moment sooner it would have been theirs, and the banked dice are still on the
-    table. Never the banker's own dice back, and only to a player on the board."""
-    offer = state.steal
-    taker = state.players[after]
-    if offer is None or taker.name == offer.player or not taker.on_board:
-        return None
-    return offer
-
-
-def _seat_named(state: GameState, name: str) -> int | None:
-    """The seat of the player named `name` (`_named`)."""
+def seat_named(state: GameState, name: str) -> int | None:
+    """The seat of the player named `name` (`_named`): as written, else in any case."""
     return _named([p.name for p in state.players], name)
 
 
@@ -289,11 +282,19 @@ def _end_turn(
     if state.final_round and not owed:
         return _game_over(ended)
     after = _next_seat(state, players, owed)
-    # (alone at the table, the next turn is the banker's own: nobody's dice to steal)
-    offer = steal if steal is not None and after != state.current and players[after].on_board \
-        else None
-    return replace(ended, current=after, steal=offer)
+    return _dice_left_for(replace(ended, current=after), steal)
 
+
+def _dice_left_for(state: GameState, dice: StealOffer | None) -> GameState:
+    """`state` with a bank's `dice` left on the table for the player now to throw: theirs to
+    steal if they are on the board, else held (`held_steal`) until they throw, so that should
+    they go home first the player after them may steal the dice, as if they had never sat
+    down. Never the banker's own dice back (alone at the table, or come round to them)."""
+    if dice is None or state.player.name == dice.player:
+        return replace(state, steal=None, held_steal=None)
+    if state.player.on_board:
+        return replace(state, steal=dice, held_steal=None)
+    return replace(state, steal=None, held_steal=dice)
 
 
 def _fresh_turn(state: GameState, **changes: Any) -> GameState:
@@ -312,12 +313,14 @@ def _next_seat(state: GameState, players: tuple[PlayerState, ...], owed: tuple[i
         return owed[0]
     return next(iter(_playing_after(players, state.current)), state.current)
 
+
 def _game_over(state: GameState) -> GameState:
     """The end: the top score among the players still playing wins (a player who left
     cannot)."""
     top = max(p.score for p in state.players if not p.left)
     winners = tuple(i for i, p in enumerate(state.players) if p.score == top and not p.left)
-    return replace(state, phase="over", winners=winners, steal=None, last_turn_for=())
+    return replace(state, phase="over", winners=winners, steal=None, held_steal=None,
+                   last_turn_for=())
 
 
 def settle_roll_off(state: GameState, winner: str) -> GameState:
