@@ -1,8 +1,9 @@
 """Every leave and every return, in every phase a few short scripts reach, under rule sets
 that differ where leaving matters (stealing, final round or not, roll-offs, three Farkles,
 portland's six 1s): a perft-style walk of all the commands from each point, a few plies
-deep. The random games (test_game_properties) reach a leave in a final round with a steal
-offered only by luck; here each is reached every run."""
+deep, corrections of the last throw among them (also past another player's leave or return).
+The random games (test_game_properties) reach a leave in a final round with a steal offered
+only by luck; here each is reached every run."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from farkle_pi.game import (
     AddPlayer,
     Bank,
     Command,
+    Correct,
     Game,
     GameState,
     Keep,
@@ -43,20 +45,25 @@ RULES = {
 # the scripts bank 100s (below an entry of 500), and without a final round a bank to the
 # target wins at once: every rule set from the start, those the scripts suit from the others
 SUITED = [name for name, (_, changes) in RULES.items() if changes.get("entry") == "0"]
+STEALING = [name for name in SUITED if RULES[name][1].get("stealing") == "true"]
 CASES = ([(name, "start") for name in RULES] + [(name, "steal offered") for name in SUITED]
+         + [(name, "steal held") for name in STEALING]
          + [(name, "final round") for name in SUITED
             if RULES[name][1].get("final_round") != "false"])
 
 
 def prefix_script(prefix: str, dice: int, hot_bank: bool = True) -> str:
     """The points a short walk starts from: a fresh game, a steal offered (Bob may steal Ann's
-    dice), a final round with a steal offered (Ann's hot dice reached the target; where hot
-    dice must be thrown again, all of them but one 5)."""
-    one, hot = "123462"[:dice], "111555"[:dice]
+    dice), a steal held (Bob, not on the board, may not: should he go home, Cy may), a final
+    round with a steal offered (Ann's hot dice reached the target; where hot dice must be
+    thrown again, all of them but one 5)."""
+    one, hot, farkle = "123462"[:dice], "111555"[:dice], "234623"[:dice]
     kept = hot if hot_bank else hot[:-1]
     everyone_banks = f"throw {one}\nkeep 1\nbank\n" * 3
     return {"start": "",
             "steal offered": f"{everyone_banks}throw {one}\nkeep 1\nbank",
+            "steal held": f"throw {one}\nkeep 1\nbank\nthrow {farkle}\n"
+                          f"throw {one}\nkeep 1\nbank\nthrow {one}\nkeep 1\nbank",
             "final round": f"{everyone_banks}throw {hot}\nkeep {kept}\nbank"}[prefix]
 
 
@@ -70,6 +77,8 @@ def commands(state: GameState) -> Iterator[Command]:
         yield from (Throw(roll) for roll in throws(state.dice_to_throw))
     if state.phase == "keep":
         yield from {Keep(state.options[0].keep), Keep(state.options[-1].keep)}
+    if state.last_throw is not None:
+        yield from (Correct(roll) for roll in throws(len(state.last_throw)))
     yield from (Bank(), Steal())
     for player in state.players:
         yield LeavePlayer(player.name)
@@ -89,8 +98,13 @@ def holds_the_rules(state: GameState) -> None:
         return
     assert state.current not in gone
     assert not state.final_round or state.current in state.last_turn_for
-    offer = state.steal
+    offer, held = state.steal, state.held_steal
     assert offer is None or (state.player.on_board and offer.player != state.player.name)
+    assert held is None or (not state.player.on_board and held.player != state.player.name
+                            and offer is None and state.phase == "start")
+    gone_home = state.left_mid_turn
+    assert gone_home is None or (state.players[[p.name for p in state.players].index(
+        gone_home.player)].left and state.phase == "start")
 
 
 def walk(game: Game, depth: int) -> int:
@@ -138,3 +152,11 @@ def test_the_walk_reaches_leaves_on_a_last_turn_with_a_steal_offered() -> None:
     game = play(Game(["Ann", "Bob", "Cy"], load_rules("standard", {
         "target": "1000", "stealing": "true"})), prefix_script("final round", 6))
     assert game.state.final_round and game.state.steal is not None
+
+
+def test_the_walk_reaches_a_steal_held_from_a_player_off_the_board() -> None:
+    game = play(Game(["Ann", "Bob", "Cy"], load_rules("standard", {
+        "stealing": "true", **ON_AT_ONCE})), prefix_script("steal held", 6))
+    assert game.state.player.name == "Bob" and game.state.held_steal is not None
+    game.apply(LeavePlayer("Bob"))
+    assert game.state.player.name == "Cy" and game.state.steal is not None

@@ -153,6 +153,12 @@ def test_after_ones_own_leave_the_game_says_what_happened_and_shows_no_throw() -
     assert game.state.left_mid_turn is None and "went home" not in describe(game.state)
 
 
+def test_a_leaver_back_before_the_next_throw_is_no_longer_news() -> None:
+    game = play(three(), "throw 155234\nkeep 155\nleave Ann\nleave Cy")
+    play(game, "add ann")
+    assert game.state.left_mid_turn is None and "went home" not in describe(game.state)
+
+
 def test_another_players_leave_is_no_turn_ended() -> None:
     game = play(three(), "throw 155234\nkeep 155\nleave Bob")
     assert game.state.left_mid_turn is None and game.state.last_throw == Roll.parse("155234")

@@ -206,8 +206,11 @@ def _add_player(state: GameState, name: str) -> GameState:
         raise Refused(f"{name} cannot join: the final round has started")
     if seat is None:
         return replace(state, players=(*state.players, PlayerState(name)))
-    # back from the kitchen: their seat, their score; their turn comes round again
-    return replace(state, players=_with(state.players, seat, left=False))
+    # back from the kitchen: their seat, their score; their turn comes round again (and
+    # their going home is no longer news)
+    gone = state.left_mid_turn
+    return replace(state, players=_with(state.players, seat, left=False),
+                   left_mid_turn=None if gone is not None and gone.player == name else gone)
 
 
 def returning_seat(state: GameState, name: str) -> int | None:
