@@ -99,7 +99,8 @@ def test_undo_correct_steal_and_add_through_the_cli(
     ):
         assert run(capsys, db, "game", *words)[0] == 0, words
     code, _, err = run(capsys, db, "game", "steal")
-    assert code == 2 and "nothing to steal" in err  # Cy is not on the board
+    assert (code, err) == (2, "farkle-pi: Cy is not on the board yet, so may not steal Bob's "
+                              "dice: throw 6 dice\n")
     view = show(capsys, db)
     assert [p["name"] for p in view["players"]] == ["Ann", "Bob", "Cy"]  # type: ignore[attr-defined]
     assert view["current"] == "Cy"

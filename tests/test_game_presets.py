@@ -179,7 +179,7 @@ def test_tyler_game_doubling_and_stealing() -> None:
         """,
     )
     assert game.state.steal is None
-    with pytest.raises(Refused, match="nothing to steal"):
+    with pytest.raises(Refused, match="Cy is not on the board yet, so may not steal Bob's"):
         game.apply(Steal())
     play(
         game,

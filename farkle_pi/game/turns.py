@@ -181,10 +181,12 @@ def _steal(state: GameState) -> GameState:
     offer = state.steal
     if not state.rules.stealing:
         raise Refused(f"stealing is off under the {state.rules.name} rules")
+    held = state.held_steal  # (dice left for a player who may not take them)
+    if state.phase == "start" and held is not None:
+        raise Refused(f"{player.name} is not on the board yet, so may not steal {held.player}'s "
+                      f"dice: throw {state.dice_to_throw} dice")
     if state.phase != "start" or offer is None:
         raise Refused(f"there is nothing to steal now: {_next_step(state)}")
-    if not player.on_board:
-        raise Refused(f"{player.name} must be on the board to steal")
     return replace(
         state,
         phase="steal",
