@@ -42,7 +42,7 @@ def manual_app(tmp_path: Path, pins: MockFactory, rules: RuleSet) -> Iterator[Ap
                                         dice_mode="manual", preset=rules.name)
     app = App(table, surface, DARK, clock=clock)
     app.clock = clock  # type: ignore[attr-defined]
-    app.buttons = TableButtons(PINS, app.actions, pins, hold_seconds=0.05)
+    app.buttons = TableButtons(PINS, app.actions, pins, hold_seconds=0.05, clock=clock)
     yield app
     app.buttons.close()
     store.close()

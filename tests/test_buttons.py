@@ -140,7 +140,7 @@ def test_undo_let_go_at_the_moment_of_the_hold_is_one_action_not_two() -> None:
     """gpiozero calls `held` from its hold thread and `released` from the pin's: when the
     thumb comes off just as the hold time passes, the later of the two is ignored."""
     queue: Queue[Action] = Queue()
-    undo = _ShortOrHeld(queue)
+    undo = _ShortOrHeld(queue, "fix", "undo")
     undo.pressed()
     undo.released()  # the pin's thread first ...
     undo.held()  # ... then the hold thread, a moment late

@@ -332,7 +332,7 @@ def app(tmp_path: Path, mock_pins: MockFactory) -> Iterator[App]:
                 clock=clock) as table:
         app = App(table, surface, DARK, clock=clock)
         app.clock = clock  # type: ignore[attr-defined]
-        app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.2)
+        app.buttons = TableButtons(PINS, app.actions, mock_pins, hold_seconds=0.2, clock=clock)
         try:
             yield app
         finally:

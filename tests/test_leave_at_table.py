@@ -15,7 +15,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 from screen_notes import SIZES, draw, size_id, words_drawn
 from seating import seated, typed
-from test_app_game import KEEP, NEXT, manual_app, type_keys
+from test_app_game import BANK, KEEP, NEXT, manual_app, type_keys
 
 import farkle_pi.app
 from farkle_pi.app import App
@@ -133,7 +133,7 @@ def test_no_and_any_other_press_change_nothing(app: App) -> None:
     view = app.table.view()
     assert view.screen == "scoreboard" and view.seat_question is None
     finger(app, Action("seat", text="Ann"))
-    NEXT(app)  # any other button: no, and back to the game as ever
+    BANK(app)  # any other button: no, and back to the game as ever (NEXT: the scoreboard again)
     assert app.table.view().screen == "throw" and app.table.view().seat_question is None
     finger(app, SCOREBOARD)
     finger(app, Action("seat", text="Ann"))

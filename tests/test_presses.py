@@ -51,7 +51,7 @@ class Tabletop:
                        clock=lambda: self.now)
         if mode == "camera":
             self.app.bank_hold = BankHold(lambda: self.now, lambda: self.rolling)
-        self.app.buttons = TableButtons(PINS, self.app.actions, pins)
+        self.app.buttons = TableButtons(PINS, self.app.actions, pins, clock=lambda: self.now)
         self.app.step()
 
     def press(self, *pins: int, after: float = SEEN_SECONDS) -> None:

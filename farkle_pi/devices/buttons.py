@@ -1,6 +1,7 @@
-"""The table's arcade buttons through gpiozero: BANK, NEXT, KEEP and UNDO (held; pressed briefly
-it frames a die to set right), and the lamp in the BANK button, lit while banking is allowed.
-Presses become actions on the table's queue.
+"""The table's arcade buttons through gpiozero: BANK, KEEP, NEXT (held: the whole scoreboard,
+then the history, for a screen without touch) and UNDO (held; pressed briefly it frames a die
+to set right), and the lamp in the BANK button, lit while banking is allowed. Presses become
+actions on the table's queue.
 
 The pin factory is injected (gpiozero's seam): `MockFactory()` in tests, lgpio on a Pi 5.
 gpiozero is imported only when buttons are made, so a laptop without it still runs the table.
@@ -11,6 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
+import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -19,11 +21,13 @@ from typing import Any
 
 from farkle_pi.config import ButtonsConfig
 from farkle_pi.errors import FarkleError
-from farkle_pi.ui.actions import Action
+from farkle_pi.ui.actions import Action, ActionKind
 
 log = logging.getLogger(__name__)
 
 UNDO_HOLD_SECONDS = 1.0  # a held UNDO, so a brush against it takes nothing back
+# a held NEXT shows the next screen (scoreboard, history): as long as UNDO's, one hold to learn
+NEXT_HOLD_SECONDS = UNDO_HOLD_SECONDS
 # lgpio (gpiozero's default factory on Bookworm) reports an edge only once the pin has been
 # steady this long, so it delays every press by it and drops taps shorter than it: an arcade
 # switch settles in a few ms; a second press of the same meaning is farkle_pi.table.presses'
@@ -62,7 +66,10 @@ class TableButtons:
         actions: Queue[Action],
         factory: Any = None,
         hold_seconds: float = UNDO_HOLD_SECONDS,
+        next_hold_seconds: float = NEXT_HOLD_SECONDS,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
+        """`clock`: the app's (how long a button acting when let go was down is on it)."""
         try:
             from gpiozero import LED, Button
         except ImportError as error:  # a broken install: keys and taps still run the table
@@ -70,6 +77,7 @@ class TableButtons:
                               "(on a Pi: sudo apt install python3-gpiozero)") from None
 
         self._devices: list[Any] = []
+        self._two_way: dict[str, _ShortOrHeld] = {}  # the buttons acting when let go
         self.missing: list[str] = []  # "BANK (BCM 19): why", for the screen
         bounce = None if _is_mock(factory) else BOUNCE_SECONDS  # mock pins do not bounce
 
@@ -91,16 +99,17 @@ class TableButtons:
                 log.warning("GPIO %s (BCM %d) reads pressed as the table starts: held, stuck, "
                             "or wired to the switch's NC leg (farkle-pi doctor checks the "
                             "wiring)", name, pin)
-            if made is not None and kind == "undo":
-                undo = _ShortOrHeld(actions)
-                made.when_pressed, made.when_held = undo.pressed, undo.held
-                made.when_released = undo.released
+            if made is not None and kind in _SHORT_OR_HELD:
+                short, held = _SHORT_OR_HELD[kind]
+                both = self._two_way[kind] = _ShortOrHeld(actions, short, held, clock)
+                made.when_pressed, made.when_held = both.pressed, both.held
+                made.when_released = both.released
             elif made is not None:
-                made.when_pressed = _presses(actions, kind)
+                made.when_pressed = _presses(actions, kind, self._next_down)
             return made
 
         self.bank = button("BANK", pins.bank, "bank")
-        self.next = button("NEXT", pins.next, "next")
+        self.next = button("NEXT", pins.next, "next", hold_time=next_hold_seconds)
         self.keep = button("KEEP", pins.keep, "keep")
         self.undo = button("UNDO", pins.undo, "undo", hold_time=hold_seconds)
         lamp = pins.bank_led
@@ -108,6 +117,11 @@ class TableButtons:
             "BANK lamp", lamp, lambda: LED(lamp, pin_factory=factory))
         if not self._devices:
             raise FarkleError(f"GPIO buttons unavailable: {self.missing[0].split(': ', 1)[1]}")
+
+    def _next_down(self) -> bool:
+        """NEXT is down, not let go yet (its action still to come)."""
+        next_button = self._two_way.get("next")
+        return next_button is not None and next_button.down
 
     def show_bank(self, allowed: bool) -> None:
         """Light the BANK button while banking is allowed."""
@@ -120,36 +134,61 @@ class TableButtons:
         self._devices.clear()
 
 
-def _presses(actions: Queue[Action], kind: str) -> Callable[[], None]:
-    return lambda: actions.put(Action(kind, button=True))  # type: ignore[arg-type]
+def _presses(actions: Queue[Action], kind: str, next_down: Callable[[], bool]
+             ) -> Callable[[], None]:
+    """A button acting as it goes down; BANK or KEEP says whether NEXT was down with it."""
+    return lambda: actions.put(Action(kind, button=True,  # type: ignore[arg-type]
+                                      with_next=kind in ("bank", "keep") and next_down()))
+
+
+# the buttons with two meanings: (let go before the hold time, held for it)
+_SHORT_OR_HELD: dict[str, tuple[ActionKind, ActionKind]] = {
+    "undo": ("fix", "undo"),  # brief: frame a die to set right; held: take back a move
+    "next": ("next", "cycle"),  # brief: NEXT as ever; held: the next screen
+}
 
 
 class _ShortOrHeld:
-    """UNDO held for the hold time takes back the last game action; let go sooner it frames a
-    die of the throw shown for NEXT to step (a tap on a die, for a screen without touch).
-    gpiozero calls `held` from its hold thread and the others from the pin's: let go at the
-    very moment of the hold, whichever comes first wins, never both."""
+    """A button held for the hold time gives its `held` action (UNDO: take back the last game
+    action; NEXT: the next screen); let go sooner, its `short` one, on release (UNDO: frame a
+    die of the throw shown for NEXT to step; NEXT: next option or row). The short action says
+    how long the button was down (`Action.down`): the press guards count from when it went
+    down, what the player had seen then. gpiozero calls `held` from its hold thread and the
+    others from the pin's: let go at the very moment of the hold, whichever comes first wins,
+    never both."""
 
-    def __init__(self, actions: Queue[Action]) -> None:
+    def __init__(self, actions: Queue[Action], short: ActionKind, held: ActionKind,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.actions = actions
+        self.short, self.held_kind = short, held
+        self.clock = clock
         self._lock = threading.Lock()
         self._down = self._held = False
+        self._down_at = 0.0
+
+    @property
+    def down(self) -> bool:
+        """Pressed and not let go yet."""
+        with self._lock:
+            return self._down
 
     def pressed(self) -> None:
         with self._lock:
             self._down, self._held = True, False
+            self._down_at = self.clock()
 
     def held(self) -> None:
         with self._lock:
             if not self._down:  # let go already: that was a short press
                 return
             self._held = True
-            self.actions.put(Action("undo", button=True))
+            self.actions.put(Action(self.held_kind, button=True))
 
     def released(self) -> None:
         with self._lock:
             if self._down and not self._held:
-                self.actions.put(Action("fix", button=True))
+                down = max(0.0, self.clock() - self._down_at)
+                self.actions.put(Action(self.short, button=True, down=down))
             self._down = self._held = False
 
 

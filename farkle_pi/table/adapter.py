@@ -48,6 +48,7 @@ class Shown:
     framed: int | None = None  # the place of the die NEXT steps (a short UNDO framed it)
     question: str = ""  # asked of the colours of dice entered by hand (two-colour games)
     seat_question: SeatQuestion | None = None  # the scoreboard: does a player go home?
+    seat_framed: str | None = None  # the scoreboard: the player whose row NEXT framed
 
 
 def in_layout(roll: Roll, layout: tuple[Die, ...]) -> tuple[Die, ...]:
@@ -318,6 +319,7 @@ def table_view(state: GameState, shown: Shown) -> TableView:
         entry_colours=shown.entry_colours,
         question=shown.question,
         seat_question=shown.seat_question if shown.screen == "scoreboard" else None,
+        seat_framed=shown.seat_framed if shown.screen == "scoreboard" else None,
         error=shown.error,
     )
 

@@ -19,12 +19,14 @@ HOLD_SECONDS = 4.0
 HELD = "BANK pressed: waiting for the dice to stop"
 THROWN_FIRST = "the dice were thrown before BANK: the throw counts"
 GUARDED = ("bank", "next", "keep")
-# BANK or KEEP acts on the highlighted option (KEEP on the keypad's face): one this soon after
-# NEXT moved the highlight was pressed with NEXT, not after reading the new one (a person
-# needs 0.25 s to see and press; a shorter wait than SEEN_SECONDS, as fast NEXT-then-BANK is
-# how a sure player plays)
+# BANK or KEEP acts on the highlighted option (KEEP on the keypad's face, on the scoreboard's
+# framed row): one this soon after NEXT moved the highlight was pressed with NEXT, not after
+# reading the new one (a person needs 0.25 s to see and press; a shorter wait than
+# SEEN_SECONDS, as fast NEXT-then-BANK is how a sure player plays); so is one pressed while
+# NEXT was down (NEXT moves the highlight when let go, after it)
 PICKED_SECONDS = 0.25
 ON_HIGHLIGHT = ("bank", "keep")
+NEVER = float("-inf")  # (nothing has changed yet: no press is too soon after it)
 
 
 class SeenGuard:
@@ -32,17 +34,19 @@ class SeenGuard:
     screen changed: it was meant for the screen before (the echo of BANK on the next player,
     NEXT and BANK together stealing, KEEP twice throwing and keeping unseen virtual dice, a tap
     on a row that now holds another option); and BANK or KEEP less than PICKED_SECONDS after
-    the highlight moved (NEXT and BANK together)."""
+    the highlight moved, or while NEXT was down (NEXT and BANK together). A button acting when
+    let go (NEXT, a short UNDO) counts from when it went down: what the player saw then."""
 
     def __init__(self, clock: Callable[[], float]) -> None:
         self.clock = clock
         self._shown: tuple[object, str, int | None, object, bool, object] | None = None
-        self._changed_at = -SEEN_SECONDS
+        self._changed_at = NEVER
         # a question that came or went with a watched press: new to the buttons and to taps
         # on its keys, not to taps on the die being stepped
-        self._asked_at = -SEEN_SECONDS
-        self._picked: tuple[int, int | None] | None = None  # the option, the keypad's face
-        self._picked_at = -PICKED_SECONDS
+        self._asked_at = NEVER
+        # the option, the keypad's face, the scoreboard's row framed
+        self._picked: tuple[int, int | None, str | None] | None = None
+        self._picked_at = NEVER
 
     def look(self, table: Table, watched: bool = False) -> None:
         """Note what the table shows now (after every change the app makes). `watched`: the
@@ -65,22 +69,27 @@ class SeenGuard:
             elif asked:  # (the die stays where it is drawn: the next tap on it steps it on)
                 self._asked_at = self.clock()
             self._shown = shown
-        picked = (table.selected, table.entry.face)
+        picked = (table.selected, table.entry.face, table.seat_framed)
         if self._picked is not None and picked != self._picked:
             self._picked_at = self.clock()
         self._picked = picked
 
     def drops(self, action: Action) -> bool:
-        since_change = self.clock() - self._changed_at
+        """Whether to drop `action`, counted from when its button went down (NEXT acts when
+        let go, but what it was meant for is what showed when it was pressed: NEXT pressed
+        with BANK and let go after the next turn began must not steal)."""
+        pressed = self.clock() - action.down
+        since_change = pressed - self._changed_at
         if action.kind != "die":
-            since_change = min(since_change, self.clock() - self._asked_at)
+            since_change = min(since_change, pressed - self._asked_at)
         if action.tapped:  # aimed at what the last screen drew there
             return since_change < SEEN_SECONDS
         if not action.button:
             return False
-        since_pick = self.clock() - self._picked_at
+        since_pick = pressed - self._picked_at
         return ((action.kind in GUARDED and since_change < SEEN_SECONDS)
-                or (action.kind in ON_HIGHLIGHT and since_pick < PICKED_SECONDS))
+                or (action.kind in ON_HIGHLIGHT
+                    and (since_pick < PICKED_SECONDS or action.with_next)))
 
 
 class BankHold:

@@ -157,6 +157,10 @@ class Table:
         self.correcting: Correcting | None = None
         # a player picked on the scoreboard, asked whether they go home (or come back)
         self.seat_question: SeatQuestion | None = None
+        # the buttons' twin of that tap: the player whose row NEXT framed there, for KEEP
+        self.seat_framed: str | None = None
+        # the screen a held NEXT went on from (throw, winner, setup), where it comes back to
+        self._cycled_from: ScreenName = "throw"
         # the throws (their number in the game) whose dice were typed here, so the table gave
         # their colours; those up to `seen_from` were stored before this table played them (a
         # restart, another writer): whether typed is not known
@@ -242,6 +246,7 @@ class Table:
             entry_colours=self.unread.entry_colours if self.unread is not None else (),
             question=self.asking.text if self.asking is not None else "",
             seat_question=self.seat_question,
+            seat_framed=self.seat_framed,
         )
         if self.stepping is not None:
             state = replace(state, last_throw=self.stepping)
@@ -342,6 +347,8 @@ class Table:
         try:
             if action.kind == "show":
                 self._show(action.text)
+            elif action.kind == "cycle":
+                self._cycle()
             elif self.screen == "setup":
                 self._setup(action)
             elif self.screen == "winner" or (self.state is not None and self.state.over):
@@ -360,6 +367,8 @@ class Table:
 
     def _show(self, screen: str) -> None:
         self.seat_question = None  # (NO on the scoreboard's question: the scoreboard again)
+        if screen != "scoreboard":
+            self.seat_framed = None  # (shown again, the scoreboard frames no row)
         if screen == "history":
             self._history = self._history_view()
             self.screen = "history"
@@ -368,19 +377,52 @@ class Table:
         elif self.game is not None:
             self.screen = "throw"
 
+    def _cycle(self) -> None:
+        """NEXT held: the next screen, for a table with the buttons alone (no keys, no touch):
+        the game's screen (throw, winner; setup) -> the whole scoreboard -> tonight's history
+        -> back to where it began. Before a game there is no scoreboard: setup <-> history."""
+        if self.screen not in ("scoreboard", "history"):
+            self._cycled_from = self.screen
+        home = self._cycled_from
+        if self.screen == "history":
+            self.screen = "setup" if self.game is None else home  # (a game over: its winner)
+        elif self.screen == "scoreboard" or home == "setup" or self.game is None:
+            self._show("history")
+        else:
+            self._show("scoreboard")
+
     def _on_scoreboard(self, action: Action) -> None:
         """The whole scoreboard: a player's row picked (a tap, or a key 1-8 counting the rows
-        from the top) asks whether they go home, or, having left, come back; KEEP (or YES)
-        says yes, stored before the screen shows them LEFT. Any other input goes back to the
-        game, as on the scoreboard it always did. Here, not only at a terminal: friends at
-        a touch screen have none (`game leave` is the same command)."""
+        from the top, or KEEP on the row NEXT framed) asks whether they go home, or, having
+        left, come back; KEEP (or YES) says yes, stored before the screen shows them LEFT.
+        NEXT says no and shows the scoreboard again, its row still framed (another may have
+        been meant); any other input goes back to the game, as on the scoreboard it always
+        did. Here, not only at a terminal: friends at a table have none (`game leave` is the
+        same command)."""
         asked, self.seat_question = self.seat_question, None
         if action.kind in ("seat", "digit"):
+            self.seat_framed = None  # (a tap or a key picked its own row)
             self._ask_seat(action)
         elif asked is not None and action.kind == "keep":
+            self.seat_framed = None
             self._seat_change(asked)  # (the scoreboard stays: LEFT, or back)
+        elif asked is not None and action.kind == "next":
+            pass  # no: the scoreboard again, the row asked about still framed
+        elif action.kind == "next":
+            self.seat_framed = self._next_framed_row()
+        elif action.kind == "keep" and self.seat_framed is not None:
+            self._ask_seat(Action("seat", text=self.seat_framed))  # (as a tap on the row)
         else:
-            self.screen = "throw"
+            self.screen, self.seat_framed = "throw", None
+
+    def _next_framed_row(self) -> str | None:
+        """The player whose row NEXT frames next, top to bottom; after the last row, none."""
+        assert self.game is not None
+        names = [row.name for row in standing(player_rows(self.game.state))]
+        if self.seat_framed not in names:
+            return names[0] if names else None
+        place = names.index(self.seat_framed) + 1
+        return names[place] if place < len(names) else None
 
     def _seat_change(self, asked: SeatQuestion) -> None:
         """The leave (or return) stored. Another player's changes nothing of the turn being

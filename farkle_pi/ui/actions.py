@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 import pygame
@@ -11,7 +11,7 @@ from farkle_pi.ui.display import drawn_position
 
 ActionKind = Literal[
     "bank",  # bank the turn (or start the game on the setup screen)
-    "next",  # move to the next option / setup row
+    "next",  # move to the next option / setup row (NEXT let go before its hold time)
     "keep",  # confirm: take the highlighted option, throw, change a setup value
     "undo",  # take back the last game action (held UNDO button)
     "fix",  # frame the next die of the throw shown, for NEXT to step (UNDO pressed briefly)
@@ -22,6 +22,7 @@ ActionKind = Literal[
     "die",  # tap on die `value`: step its face to correct a misread
     "char",  # a letter typed into a name (text)
     "show",  # switch to screen `text` (scoreboard, history, throw)
+    "cycle",  # NEXT held: the next screen, throw (or winner) -> scoreboard -> history -> back
     "seat",  # tap on the scoreboard's row of player `text`: do they go home (or come back)?
     "quit",
 ]
@@ -34,6 +35,12 @@ class Action:
     text: str = ""
     button: bool = False  # pressed on a GPIO button (see farkle_pi.table.presses)
     tapped: bool = False  # a finger or a click on the screen (likewise)
+    # seconds the button was down before this action came (NEXT and UNDO act when let go):
+    # the press guards count from when it went down; two presses alike are one action
+    down: float = field(default=0.0, compare=False)
+    # BANK or KEEP pressed while NEXT was down (NEXT moves the highlight when let go): the two
+    # were hit together, and which option was meant is not known (farkle_pi.table.presses)
+    with_next: bool = False
 
 
 @dataclass(frozen=True)

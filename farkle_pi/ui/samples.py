@@ -145,6 +145,25 @@ LEAVE = replace(  # Dee's row tapped on the scoreboard: does she go home?
     SCOREBOARD, seat_question=SeatQuestion("Dee"),
 )
 
+# eight players with long names (the most a game takes): the throw screen shows the rows that
+# read and counts the rest; a held NEXT shows them all, where NEXT frames a row for KEEP
+CROWD_PLAYERS = (
+    PlayerRow("Maximilian Weber", 4350, leader=True),
+    PlayerRow("Bartholomew Ross", 2900, current=True),
+    PlayerRow("Cyrillus Abraham", 0, on_board=False),
+    PlayerRow("Dorothea Lindqvist", 3100),
+    PlayerRow("Evangeline Moss", 1250),
+    PlayerRow("Florentina Diaz", 850),
+    PlayerRow("Gwendolyn Haas", 2400),
+    PlayerRow("Hieronymus Bosch", 600, left=True),
+)
+CROWD = replace(THROW, players=CROWD_PLAYERS)
+
+PICK = TableView(  # the whole scoreboard during a game, NEXT on Dorothea's row: KEEP asks
+    screen="scoreboard", players=CROWD_PLAYERS, seat_framed="Dorothea Lindqvist",
+)
+
 # Other states of a screen, drawn by `farkle-pi screenshot --screen NAME` as well.
 VARIANTS: dict[str, TableView] = {"entry": ENTRY, "fix": FIX, "colours": COLOURS,
-                                  "recolours": RECOLOURS, "leave": LEAVE}
+                                  "recolours": RECOLOURS, "leave": LEAVE, "crowd": CROWD,
+                                  "pick": PICK}

@@ -156,6 +156,8 @@ class TableView:
     question: str = ""
     # the scoreboard: a player picked by a tap (or a digit key), asked about: KEEP (or YES) yes
     seat_question: SeatQuestion | None = None
+    # the scoreboard: the player whose row NEXT framed (the buttons alone): KEEP asks as a tap
+    seat_framed: str | None = None
     error: str = ""  # the last caught error, shown small until the next action
 
     @property

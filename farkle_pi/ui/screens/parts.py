@@ -40,21 +40,31 @@ def mini_scoreboard(p: Painter, box: Box, players: tuple[PlayerRow, ...], target
     """The players' totals, the current one framed, on-board as filled dots. Names share one
     font (long ones cut at a readable size rather than every name shrunk), totals another,
     neither below `Painter.floor`: where not every row fits at that size, the rows shown are
-    the current player's, the leader's and those who throw next, the rest counted ("+3").
+    the current player's, the leader's and those who throw next, the rest counted ("+3 more:
+    hold NEXT", the button that shows them all).
     `crowded`: a smaller title. A tap shows the whole scoreboard."""
     p.panel(box)
     title, body = _mini_parts(p, box, crowded)
     layout = _mini_layout(p, body, players)
     left_out = len(players) - len(layout.players) if layout else 0
-    if left_out:
-        title, more = title.columns([70, 30], gap=p.unit)
-        p.text(f"+{left_out} more", more, p.theme.muted, align="right",
-               font=p.fit_all([f"+{left_out} more", "SCORES"], more))
-    p.text(f"SCORES  to {points_text(target)}", title, p.theme.muted)
+    # players left out: how many, and the button that shows them all (a tap on the board does
+    # too), no bigger than the names (a label), where the target was (the scoreboard says it)
+    if layout and left_out:
+        words = more_words(left_out)
+        p.text(words, title, p.theme.muted,
+               font=min(p.fit(words, title), layout.fonts.names, key=cap_height))
+    else:
+        p.text(f"SCORES  to {points_text(target)}", title, p.theme.muted)
     if layout:
         for row, cell, player in zip(layout.rows, layout.cells, layout.players, strict=False):
             player_row(p, row, cell, player, layout.fonts)
     return Hit(box.rect, Action("show", text="scoreboard"))
+
+
+def more_words(left_out: int) -> str:
+    """The small scoreboard's count of the players it leaves out, and the button that shows
+    them all (a tap on the board does too)."""
+    return f"+{left_out} more: hold NEXT"
 
 
 def shows_everyone(p: Painter, box: Box, players: tuple[PlayerRow, ...]) -> bool:

@@ -1,5 +1,6 @@
 """The scoreboard: totals in big digits, who is on the board, the leader, who has a last turn,
-who left; a tap on a player's row asks whether they go home (or come back)."""
+who left; a tap on a player's row, or KEEP on the row NEXT framed, asks whether they go home
+(or come back)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,9 @@ from farkle_pi.ui.screens.parts import (
 )
 from farkle_pi.ui.view import PlayerRow, SeatQuestion, TableView, standing
 
-HINT = "KEEP back to the game   tap a name: leave or return"
+# (the buttons' words first: a screen without touch or keys has only them)
+HINT = "NEXT or tap: pick a player   KEEP back   hold NEXT history"
+FRAMED = "KEEP ask   NEXT next player   BANK back"
 # (nobody leaves a game that is over; a button there goes on as on the winner screen)
 OVER = "KEEP tonight's games"
 ASKED = "KEEP yes   any other button no"
@@ -42,10 +45,12 @@ def draw(p: Painter, view: TableView) -> list[Hit]:
                   for columns in (1, 2) for beside in (False, True)),
                  key=lambda candidate: candidate.preference)
     for rank, player in enumerate(ranked, start=1):
-        _row(p, layout.rows[rank - 1], rank, player, layout)
+        _row(p, layout.rows[rank - 1], rank, player, layout, player.name == view.seat_framed)
         if not view.game_over:  # (the game over, nobody leaves: the scoreboard as it was)
             hits.append(Hit(layout.rows[rank - 1].rect, Action("seat", text=player.name)))
-    prompt_strip(p, foot, view, after_game_hint(view, OVER) if view.game_over else HINT)
+    hint = (after_game_hint(view, OVER) if view.game_over
+            else FRAMED if view.seat_framed is not None else HINT)
+    prompt_strip(p, foot, view, hint)
     return hits
 
 
@@ -133,12 +138,21 @@ def _tags(player: PlayerRow) -> str:
     return "  ".join(tags)
 
 
-def _row(p: Painter, row: Box, rank: int, player: PlayerRow, layout: _Layout) -> None:
+def _row(p: Painter, row: Box, rank: int, player: PlayerRow, layout: _Layout, framed: bool
+         ) -> None:
+    """A player's row; `framed`: the one NEXT is on (KEEP asks about it), in the frame and
+    with the arrow of a die the buttons set right, its place's number giving way to the arrow
+    (not colour alone: the current player's thin frame is another colour)."""
     p.panel(row)
     if player.current:
         p.fill(row, p.theme.accent, radius=p.unit * 1.5, width=max(2, round(p.unit * 0.6)))
     cells = layout.cells[rank - 1]
-    p.text(rank_text(rank, player), cells.rank.part(0, 0.15, 1, 0.7), p.theme.muted)
+    if framed:
+        p.fill(row.inset(-p.unit * 0.4), p.theme.focus, radius=p.unit * 1.6,
+               width=max(3, round(p.unit * 1.1)))
+        p.arrow(cells.rank.part(0.1, 0.25, 0.8, 0.5).square(), p.theme.focus)
+    else:
+        p.text(rank_text(rank, player), cells.rank.part(0, 0.15, 1, 0.7), p.theme.muted)
     gone = p.theme.muted if player.left else None  # (and the word LEFT: not colour alone)
     if not player.left:
         p.dot(cells.dot, p.theme.good, filled=player.on_board)
