@@ -65,6 +65,55 @@ def test_undo_needs_a_hold(mock_pins: MockFactory) -> None:
         buttons.close()
 
 
+def test_next_acts_when_let_go_and_held_shows_the_next_screen(mock_pins: MockFactory) -> None:
+    """NEXT pressed briefly is NEXT, when let go (so that held it can mean something else);
+    held, it shows the next screen (the whole scoreboard, the history: a table without touch
+    or keys), and letting go after the hold is no NEXT as well."""
+    queue: Queue[Action] = Queue()
+    buttons = TableButtons(PINS, queue, mock_pins, next_hold_seconds=0.2)
+    try:
+        mock_pins.pin(6).drive_low()
+        assert drain(queue, wait=0.05) == []  # down: nothing yet
+        mock_pins.pin(6).drive_high()
+        assert drain(queue, wait=0.3) == [Action("next", button=True)]
+        mock_pins.pin(6).drive_low()
+        held = drain(queue, wait=0.5)
+        mock_pins.pin(6).drive_high()
+        assert held == [Action("cycle", button=True)]
+        assert drain(queue, wait=0.1) == []
+        press(mock_pins, 6)  # the hold is forgotten: NEXT again
+        press(mock_pins, 19)  # UNDO keeps its own pair: a brief press frames a die
+        assert drain(queue, wait=0.1) == [Action("next", button=True), Action("fix", button=True)]
+    finally:
+        buttons.close()
+
+
+def test_next_says_how_long_it_was_down_and_bank_pressed_with_it_says_so(
+        mock_pins: MockFactory) -> None:
+    """The press guards count from when NEXT went down (it acts when let go), and drop BANK
+    or KEEP pressed while NEXT is down: hit together, which option was meant is not known."""
+    now = [100.0]
+    queue: Queue[Action] = Queue()
+    buttons = TableButtons(PINS, queue, mock_pins, clock=lambda: now[0])
+    try:
+        mock_pins.pin(6).drive_low()
+        now[0] += 0.3
+        press(mock_pins, 5)  # BANK, NEXT still down
+        press(mock_pins, 13)  # KEEP likewise
+        mock_pins.pin(6).drive_high()
+        got = drain(queue)
+        assert [(a.kind, a.with_next) for a in got] == [("bank", True), ("keep", True),
+                                                         ("next", False)]
+        assert got[2].down == pytest.approx(0.3)
+        press(mock_pins, 5)  # NEXT up: BANK alone
+        press(mock_pins, 6)
+        alone = drain(queue)
+        assert [(a.kind, a.with_next, a.down) for a in alone] == [("bank", False, 0.0),
+                                                                   ("next", False, 0.0)]
+    finally:
+        buttons.close()
+
+
 def test_bank_lamp_follows_whether_banking_is_allowed(mock_pins: MockFactory) -> None:
     buttons = TableButtons(PINS, Queue(), mock_pins)
     try:

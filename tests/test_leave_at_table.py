@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 import pytest
+from gpiozero import Device
 from gpiozero.pins.mock import MockFactory
 from screen_notes import SIZES, draw, size_id, words_drawn
 from seating import seated, typed
@@ -28,7 +29,7 @@ from farkle_pi.ui.display import offscreen
 from farkle_pi.ui.draw import readable_cap
 from farkle_pi.ui.render import render
 from farkle_pi.ui.samples import SAMPLES
-from farkle_pi.ui.screens.scoreboard import ASKED
+from farkle_pi.ui.screens.scoreboard import ASKED, FRAMED, HINT
 from farkle_pi.ui.theme import DARK
 from farkle_pi.ui.view import PlayerRow, SeatQuestion, TableView
 
@@ -339,3 +340,110 @@ def test_the_question_reads_from_across_the_table(size: tuple[int, int], back: b
     keys = {h.action: h.rect for h in hits}
     assert keys[Action("keep")].contains(frame.find("YES").rect)
     assert keys[Action("show", text="scoreboard")].contains(frame.find("NO").rect)
+
+
+# -- with the buttons alone (no touch, no keyboard): NEXT frames a row, KEEP asks -------------
+
+
+def test_next_frames_each_row_in_turn_and_keep_asks_then_stores_before_left_shows(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the whole scoreboard (shown by a held NEXT, or a tap) NEXT frames the rows top to
+    bottom, then none; KEEP on a framed row asks as a tap on it does, and KEEP again stores
+    the leave before the screen shows LEFT."""
+    finger(app, SCOREBOARD)
+    framed = []
+    for _ in range(3):
+        NEXT(app)
+        assert app.view is not None and app.view.screen == "scoreboard"
+        framed.append(app.view.seat_framed)
+    assert framed == ["Ann", "Bob", None]  # Ann's points first; after the last row, none
+    NEXT(app)
+    NEXT(app)  # Bob framed again
+    KEEP(app)
+    assert app.view is not None and app.view.seat_question == SeatQuestion("Bob")
+    assert stored_commands(app) == []  # asked, nothing stored yet
+    drawn_at_leave: list[bool] = []
+
+    def checking(surface: pygame.Surface, view: TableView, *args: Any, **kwargs: Any
+                 ) -> Any:
+        if any(p.left for p in view.players):  # the screen about to show LEFT ...
+            drawn_at_leave.append(left(stored(app))["Bob"])  # ... the file has it already
+        return render(surface, view, *args, **kwargs)
+
+    monkeypatch.setattr(farkle_pi.app, "render", checking)
+    words = words_drawn(monkeypatch)
+    KEEP(app)
+    assert drawn_at_leave and all(drawn_at_leave)
+    assert stored_commands(app) == [LeavePlayer("Bob")]
+    view = app.table.view()
+    assert view.screen == "scoreboard" and view.seat_question is None and not view.error
+    assert view.seat_framed is None and "LEFT" in words
+    KEEP(app)  # no row framed: KEEP goes back to the game, as ever
+    assert app.table.view().screen == "throw" and stored(app).player.name == "Ann"
+
+
+def test_next_or_another_button_on_the_question_stores_nothing(app: App) -> None:
+    """NEXT on the question says no and shows the scoreboard again, the row still framed (the
+    next NEXT moves on: another player may have been meant); another button (BANK) says no
+    and goes back to the game, as it did."""
+    before = stored(app)
+    finger(app, SCOREBOARD)
+    NEXT(app)
+    KEEP(app)
+    assert app.table.view().seat_question == SeatQuestion("Ann")
+    NEXT(app)
+    view = app.table.view()
+    assert view.screen == "scoreboard" and view.seat_question is None
+    assert view.seat_framed == "Ann"
+    NEXT(app)
+    assert app.table.view().seat_framed == "Bob"
+    KEEP(app)
+    BANK(app)
+    view = app.table.view()
+    assert view.screen == "throw" and view.seat_question is None and view.seat_framed is None
+    finger(app, SCOREBOARD)
+    assert app.table.view().seat_framed is None  # shown again: no row framed
+    assert stored_commands(app) == [] and stored(app) == before
+
+
+def test_keep_hit_with_next_asks_about_no_row_nobody_saw_framed(app: App) -> None:
+    """KEEP a moment after NEXT moved the frame (or while NEXT was down) is dropped, as on
+    the options: the question would be about a row nobody had seen framed."""
+    finger(app, SCOREBOARD)
+    NEXT(app)
+    app.clock.now += 0.1  # type: ignore[attr-defined]
+    factory = Device.pin_factory
+    assert isinstance(factory, MockFactory)
+    factory.pin(13).drive_low()  # KEEP
+    factory.pin(13).drive_high()
+    app.step()
+    assert app.table.view().seat_question is None and app.table.view().seat_framed == "Ann"
+    KEEP(app)  # looked at, then KEEP: asked
+    assert app.table.view().seat_question == SeatQuestion("Ann")
+
+
+def test_the_keyboards_n_frames_a_row_as_next_does(app: App) -> None:
+    key(app, pygame.K_s, "s")
+    key(app, pygame.K_n, "n")
+    assert app.table.view().seat_framed == "Ann"
+    key(app, pygame.K_RETURN)
+    assert app.table.view().seat_question == SeatQuestion("Ann")
+
+
+@pytest.mark.parametrize("size", SIZES, ids=size_id)
+def test_the_framed_row_and_the_hints_say_it_in_the_buttons_words(
+        size: tuple[int, int], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The row NEXT is on is framed in the focus colour, wider than the current player's
+    frame, with an arrow (not colour alone); the hint names the buttons; eight long names."""
+    plain = draw(_eight(), size, monkeypatch)
+    assert plain.find(HINT).rect.width > 0
+    framed = draw(replace(_eight(), seat_framed="Dee"), size, monkeypatch)
+    assert framed.find(FRAMED).rect.width > 0
+    focus = [rect for rect, colour in framed.outlines if colour == DARK.focus]
+    assert len(focus) == 1 and not [r for r, c in plain.outlines if c == DARK.focus]
+    dee = next(d for d in framed.texts if _names(d.text, "Dee"))
+    assert focus[0].contains(dee.rect)
+    assert not any(focus[0].contains(d.rect) for d in framed.texts
+                   if d.text in NAMES and d.text != dee.text)
+    ranks = [d.text for d in framed.texts if d.text.endswith(".")]
+    assert len(ranks) == len([d for d in plain.texts if d.text.endswith(".")]) - 1  # the arrow

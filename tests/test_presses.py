@@ -275,6 +275,27 @@ def test_bank_and_next_together_do_not_steal_for_the_next_player(manual: Tableto
     assert manual.scores() == {"Ann": 1200, "Bob": 1000}
 
 
+def test_next_pressed_before_a_throw_lands_and_let_go_after_it_moves_no_highlight(
+        camera: Tabletop) -> None:
+    """NEXT acts when let go (held, it shows the next screen), but counts from when it went
+    down: pressed before the throw landed and let go 0.6 s after, it was meant for the screen
+    before, so the new throw's highlight stays on the coach's choice (counted from its
+    release, it moved it to an option nobody had read when pressing)."""
+    camera.now += SEEN_SECONDS
+    camera.pins.pin(PINS.next).drive_low()
+    camera.tray("settled", "115")  # the three dice land as NEXT goes down
+    camera.app.step()
+    state = camera.table.state
+    assert state is not None and state.phase == "keep" and camera.table.selected == 0
+    camera.now += 0.6
+    camera.app.step()
+    camera.pins.pin(PINS.next).drive_high()
+    camera.app.step()
+    assert camera.table.selected == 0 and camera.table.state is state
+    camera.press(PINS.next)  # a NEXT after looking: the next option
+    assert camera.table.selected == 1
+
+
 def test_next_and_bank_together_do_not_bank_an_option_nobody_saw(manual: Tabletop) -> None:
     type_throw(manual, "155234")
     first = manual.table.view().selected_option

@@ -95,7 +95,7 @@ def test_the_small_scoreboard_of_eight_reads_as_well_as_its_rows_allow(
     assert min(drawn.cap for drawn in frame.texts if drawn.text in map(points_text, SCORES)
                and drawn.rect.top > size[1] / 8) >= totals
     if shown < 8:
-        assert frame.find(f"+{8 - shown} more")
+        assert frame.find(f"+{8 - shown} more: hold NEXT")
     lead, last = frame.find("LEAD"), frame.find("LAST")
     assert min(lead.cap, last.cap) >= tags
     assert lead.colour == DARK.on_accent and last.colour == DARK.warn  # LEAD on a chip
