@@ -19,6 +19,10 @@ for size in 800x480 480x320; do  # a throw entered by hand; a die framed to set 
     "$FARKLE" screenshot --screen colours --size "$size" "docs/img/colours-$size.png"
     "$FARKLE" screenshot --screen recolours --size "$size" "docs/img/recolours-$size.png"
     "$FARKLE" screenshot --screen leave --size "$size" "docs/img/leave-$size.png"
+    # eight players: the whole scoreboard with NEXT on a row (the buttons alone), and the throw
+    # screen counting the rows it leaves out
+    "$FARKLE" screenshot --screen pick --size "$size" "docs/img/pick-$size.png"
+    "$FARKLE" screenshot --screen crowd --size "$size" "docs/img/crowd-$size.png"
 done
 "$FARKLE" screenshot --screen throw --size 800x480 --theme light docs/img/throw-800x480-light.png
 # camera mode: the recorded demo session 12 s in (four dice just thrown, the coach's advice)
