@@ -125,11 +125,11 @@ def test_p07_a_press_right_after_the_screen_changed_is_dropped() -> None:
     entry = Entry()
     guard.look(SimpleNamespace(state=state, screen="throw", selected=0,  # type: ignore[arg-type]
                                entry=entry, framed=None, asking=None, banner_up=lambda: False,
-                               seat_question=None))
+                               seat_question=None, seat_framed=None))
     now[0] += 1
     guard.look(SimpleNamespace(state=state, screen="scoreboard",  # type: ignore[arg-type]
                                selected=0, entry=entry, framed=None, asking=None,
-                               banner_up=lambda: False, seat_question=None))
+                               banner_up=lambda: False, seat_question=None, seat_framed=None))
     now[0] += SEEN_SECONDS / 2
     assert guard.drops(Action("next", button=True))
 

@@ -76,8 +76,8 @@ class SeenGuard:
 
     def drops(self, action: Action) -> bool:
         """Whether to drop `action`, counted from when its button went down (NEXT acts when
-        let go, but what it was meant for is what showed when it was pressed: NEXT pressed
-        with BANK and let go after the next turn began must not steal)."""
+        let go, but what it was meant for is what showed when it was pressed: NEXT pressed as
+        a throw landed and let go after must not move the new throw's highlight unseen)."""
         pressed = self.clock() - action.down
         since_change = pressed - self._changed_at
         if action.kind != "die":
