@@ -99,6 +99,20 @@ def left(state: GameState) -> dict[str, bool]:
     return {p.name: p.left for p in state.players}
 
 
+def stored_when_left_shows(app: App, monkeypatch: pytest.MonkeyPatch, name: str) -> list[bool]:
+    """Whether the file had `name` gone each time a screen with a player LEFT was drawn."""
+    drawn_at_leave: list[bool] = []
+
+    def checking(surface: pygame.Surface, view: TableView, *args: Any, **kwargs: Any
+                 ) -> Any:
+        if any(p.left for p in view.players):  # the screen about to show LEFT ...
+            drawn_at_leave.append(left(stored(app))[name])  # ... the file has it already
+        return render(surface, view, *args, **kwargs)  # (what farkle_pi.app calls)
+
+    monkeypatch.setattr(farkle_pi.app, "render", checking)
+    return drawn_at_leave
+
+
 def test_a_tap_on_a_row_asks_and_keep_sends_the_player_home(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     finger(app, SCOREBOARD)
@@ -106,15 +120,7 @@ def test_a_tap_on_a_row_asks_and_keep_sends_the_player_home(
     finger(app, Action("seat", text="Bob"))
     assert app.view.seat_question == SeatQuestion("Bob")
     assert stored_commands(app) == []  # asked, nothing stored yet
-    drawn_at_leave: list[bool] = []
-
-    def checking(surface: pygame.Surface, view: TableView, *args: Any, **kwargs: Any
-                 ) -> Any:
-        if any(p.left for p in view.players):  # the screen about to show LEFT ...
-            drawn_at_leave.append(left(stored(app))["Bob"])  # ... the file has it already
-        return render(surface, view, *args, **kwargs)  # (what farkle_pi.app calls)
-
-    monkeypatch.setattr(farkle_pi.app, "render", checking)
+    drawn_at_leave = stored_when_left_shows(app, monkeypatch, "Bob")
     words = words_drawn(monkeypatch)
     KEEP(app)  # the button
     assert drawn_at_leave and all(drawn_at_leave)
@@ -362,15 +368,7 @@ def test_next_frames_each_row_in_turn_and_keep_asks_then_stores_before_left_show
     KEEP(app)
     assert app.view is not None and app.view.seat_question == SeatQuestion("Bob")
     assert stored_commands(app) == []  # asked, nothing stored yet
-    drawn_at_leave: list[bool] = []
-
-    def checking(surface: pygame.Surface, view: TableView, *args: Any, **kwargs: Any
-                 ) -> Any:
-        if any(p.left for p in view.players):  # the screen about to show LEFT ...
-            drawn_at_leave.append(left(stored(app))["Bob"])  # ... the file has it already
-        return render(surface, view, *args, **kwargs)
-
-    monkeypatch.setattr(farkle_pi.app, "render", checking)
+    drawn_at_leave = stored_when_left_shows(app, monkeypatch, "Bob")
     words = words_drawn(monkeypatch)
     KEEP(app)
     assert drawn_at_leave and all(drawn_at_leave)
