@@ -122,3 +122,28 @@ def test_before_a_game_a_held_next_shows_the_history_and_back_to_the_setup(
     table.handle(Action("cycle", button=True))
     assert table.view().screen == "setup"
     table.store.close()
+
+
+@pytest.mark.parametrize("opened_by", [Action("show", text="scoreboard", tapped=True),
+                                       Action("show", text="scoreboard")])  # a tap, `s`
+def test_a_held_next_comes_back_to_the_game_begun_since_its_last_round(
+        tmp_path: Path, opened_by: Action) -> None:
+    """A held NEXT round the winner screen, then a new game; the scoreboard opened by a tap (or
+    `s`), NEXT held twice comes back to the game being played. Before the fix it came back to
+    the screen of its last round (the old game's winner screen, or a setup: a mixed table)."""
+    table = finished(tmp_path)
+    for _ in range(3):  # round the winner screen, back to it
+        table.handle(Action("cycle", button=True))
+    table.handle(Action("keep", button=True))
+    table.handle(Action("keep", button=True))  # the history, then the next game's setup
+    table.handle(Action("cycle", button=True))
+    table.handle(Action("cycle", button=True))  # round the setup too: history, back
+    table.new_game()
+    state = table.state
+    assert state is not None and not state.over and table.view().screen == "throw"
+    table.handle(opened_by)
+    table.handle(Action("cycle", button=True))
+    assert table.view().screen == "history"
+    table.handle(Action("cycle", button=True))
+    assert table.view().screen == "throw" and table.state is state
+    table.store.close()

@@ -91,6 +91,7 @@ BANNER_SECONDS = 1.6
 # the banner away (NEXT under "BANK +450" would steal a turn nobody had seen offered); UNDO
 # acts on what the banner announced, and keys at a desk act as pressed
 UNDER_BANNER = ("next", "keep", "bank")
+LOOKS = ("scoreboard", "history")  # the screens a held NEXT goes round, back to the game's
 
 
 @dataclass(frozen=True)
@@ -369,6 +370,8 @@ class Table:
         self.seat_question = None  # (NO on the scoreboard's question: the scoreboard again)
         if screen != "scoreboard":
             self.seat_framed = None  # (shown again, the scoreboard frames no row)
+        if self.screen not in LOOKS:  # where a held NEXT comes back to, however they were opened
+            self._cycled_from = self.screen  # (a tap, `s`: a game begun since is not its setup)
         if screen == "history":
             self._history = self._history_view()
             self.screen = "history"
@@ -381,9 +384,7 @@ class Table:
         """NEXT held: the next screen, for a table with the buttons alone (no keys, no touch):
         the game's screen (throw, winner; setup) -> the whole scoreboard -> tonight's history
         -> back to where it began. Before a game there is no scoreboard: setup <-> history."""
-        if self.screen not in ("scoreboard", "history"):
-            self._cycled_from = self.screen
-        home = self._cycled_from
+        home = self._cycled_from if self.screen in LOOKS else self.screen
         if self.screen == "history":
             self.screen = "setup" if self.game is None else home  # (a game over: its winner)
         elif self.screen == "scoreboard" or home == "setup" or self.game is None:
