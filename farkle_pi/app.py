@@ -143,8 +143,8 @@ class App:
     def _draw(self) -> None:
         view = self.table.view()
         self.view = view
-        if self.buttons is not None:  # lit where BANK does something: banks, or starts the game
-            self.buttons.show_bank(view.can_bank or view.screen == "setup")
+        if self.buttons is not None:
+            self.buttons.show_bank(bank_lamp_lit(view))
         # the camera's frames are converted and drawn only where the screen shows them: a
         # keep phase or a scoreboard is not redrawn 15 times a second (a Pi stays cool)
         picture = self._camera_picture() if shows_picture(view) else None
@@ -175,6 +175,13 @@ class App:
         while self.step() and not until():
             if fps:
                 clock.tick(fps)
+
+
+def bank_lamp_lit(view: TableView) -> bool:
+    """The BANK lamp is lit where BANK does something: banks, or starts the game. Not on the
+    whole scoreboard, where BANK goes back to the game (a held NEXT opens it mid-turn: a lit
+    lamp there would say BANK banks)."""
+    return view.screen == "setup" or (view.can_bank and view.screen != "scoreboard")
 
 
 def _drain(queue: Queue[T]) -> list[T]:

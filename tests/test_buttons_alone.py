@@ -147,3 +147,19 @@ def test_a_held_next_comes_back_to_the_game_begun_since_its_last_round(
     table.handle(Action("cycle", button=True))
     assert table.view().screen == "throw" and table.state is state
     table.store.close()
+
+
+def test_the_bank_lamp_is_dark_on_the_scoreboard_a_held_next_shows(app: App) -> None:
+    """BANK on the whole scoreboard goes back to the game and banks nothing: its lamp, lit on
+    the throw where BANK would bank, is dark there (it stayed lit before the fix)."""
+    factory = Device.pin_factory
+    assert isinstance(factory, MockFactory)
+    lamp = factory.pin(PINS.bank_led)
+    assert screen(app) == "throw" and app.table.view().can_bank
+    assert lamp.state in (1, True)
+    hold_next(app)
+    assert screen(app) == "scoreboard" and lamp.state in (0, False)
+    hold_next(app)
+    assert screen(app) == "history" and lamp.state in (0, False)
+    hold_next(app)
+    assert screen(app) == "throw" and lamp.state in (1, True)
