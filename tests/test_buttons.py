@@ -114,6 +114,26 @@ def test_next_says_how_long_it_was_down_and_bank_pressed_with_it_says_so(
         buttons.close()
 
 
+def test_bank_or_keep_with_next_held_past_its_hold_is_no_press_together(
+        mock_pins: MockFactory) -> None:
+    """NEXT held past its hold time has shown the next screen and letting it go does nothing
+    more: KEEP pressed then (on the scoreboard it showed; or with a NEXT stuck down) is KEEP,
+    not NEXT and KEEP hit together. Before the fix every BANK and KEEP was dropped for as long
+    as NEXT was down: a stuck NEXT left a table of buttons alone unable to bank or keep."""
+    queue: Queue[Action] = Queue()
+    buttons = TableButtons(PINS, queue, mock_pins, next_hold_seconds=0.1)
+    try:
+        mock_pins.pin(6).drive_low()
+        assert drain(queue, wait=0.4) == [Action("cycle", button=True)]
+        press(mock_pins, 13)  # KEEP, NEXT still down (held: its hold done)
+        press(mock_pins, 5)  # BANK likewise
+        mock_pins.pin(6).drive_high()
+        assert [(a.kind, a.with_next) for a in drain(queue, wait=0.1)] == [
+            ("keep", False), ("bank", False)]
+    finally:
+        buttons.close()
+
+
 def test_bank_lamp_follows_whether_banking_is_allowed(mock_pins: MockFactory) -> None:
     buttons = TableButtons(PINS, Queue(), mock_pins)
     try:

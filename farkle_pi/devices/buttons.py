@@ -119,9 +119,10 @@ class TableButtons:
             raise FarkleError(f"GPIO buttons unavailable: {self.missing[0].split(': ', 1)[1]}")
 
     def _next_down(self) -> bool:
-        """NEXT is down, not let go yet (its action still to come)."""
+        """NEXT is down, its brief press's action still to come as it is let go (held past its
+        hold time it has shown the next screen, and letting go does nothing more)."""
         next_button = self._two_way.get("next")
-        return next_button is not None and next_button.down
+        return next_button is not None and next_button.short_to_come
 
     def show_bank(self, allowed: bool) -> None:
         """Light the BANK button while banking is allowed."""
@@ -167,10 +168,12 @@ class _ShortOrHeld:
         self._down_at = 0.0
 
     @property
-    def down(self) -> bool:
-        """Pressed and not let go yet."""
+    def short_to_come(self) -> bool:
+        """Pressed, not let go yet and not held for the hold time: letting go gives `short`.
+        (Not merely down: BANK or KEEP pressed while NEXT was held past its hold, or while a
+        stuck NEXT is down, are no presses together, and must not be dropped as such.)"""
         with self._lock:
-            return self._down
+            return self._down and not self._held
 
     def pressed(self) -> None:
         with self._lock:
