@@ -404,6 +404,24 @@ def test_next_or_another_button_on_the_question_stores_nothing(app: App) -> None
     assert stored_commands(app) == [] and stored(app) == before
 
 
+def test_a_tapped_row_said_no_to_by_next_stays_framed_and_next_moves_on(app: App) -> None:
+    """A row picked by a tap (or a digit), NO said with the NEXT button: the row asked about
+    stays framed and the next NEXT moves on from it, as for a row NEXT framed. Before the fix
+    the tapped row was not framed, and NEXT began again at the top (Ann, not past Bob)."""
+    finger(app, SCOREBOARD)
+    finger(app, Action("seat", text="Bob"))
+    assert app.table.view().seat_question == SeatQuestion("Bob")
+    NEXT(app)  # no
+    view = app.table.view()
+    assert view.seat_question is None and view.seat_framed == "Bob"
+    NEXT(app)  # Bob's the last row: past it, none
+    assert app.table.view().seat_framed is None
+    key(app, pygame.K_2, "2")  # a digit: the second row from the top, Bob's
+    key(app, pygame.K_n, "n")
+    assert app.table.view().seat_framed == "Bob"
+    assert stored_commands(app) == []
+
+
 def test_keep_hit_with_next_asks_about_no_row_nobody_saw_framed(app: App) -> None:
     """KEEP a moment after NEXT moved the frame (or while NEXT was down) is dropped, as on
     the options: the question would be about a row nobody had seen framed."""

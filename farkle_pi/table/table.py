@@ -402,7 +402,6 @@ class Table:
         same command)."""
         asked, self.seat_question = self.seat_question, None
         if action.kind in ("seat", "digit"):
-            self.seat_framed = None  # (a tap or a key picked its own row)
             self._ask_seat(action)
         elif asked is not None and action.kind == "keep":
             self.seat_framed = None
@@ -450,7 +449,8 @@ class Table:
             return  # a tap left over from a scoreboard of other players
         asked = SeatQuestion(row.name, back=row.left)
         self.game.game.decide(_seat_command(asked))  # (refused: nothing is asked)
-        self.seat_question = asked
+        # framed, however picked: a NO (NEXT) shows it still framed, and NEXT moves on from it
+        self.seat_question, self.seat_framed = asked, row.name
 
     def _setup(self, action: Action) -> None:
         # the config's own rules (a rules file, named after it) stay among the choices: one
