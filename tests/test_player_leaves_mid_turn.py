@@ -179,3 +179,29 @@ def test_game_leave_says_the_turns_points_were_lost(capsys: pytest.CaptureFixtur
         "Bob to throw 6 dice"]
     assert main(["game", "show", "--db", db]) == 0
     assert capsys.readouterr().out.startswith("Ann went home mid-turn")
+
+
+def test_a_player_out_and_back_while_a_misread_farkle_stood_keeps_their_turn() -> None:
+    """Bob stepped out and came back while Ann's throw stood misread; it was really a Farkle:
+    the turn is Bob's, as if he had never gone (replayed after the Farkle, his leave would end
+    his own turn and pass it to Cy). Seat for seat a return undoes the leave, so a throw that
+    really scored is corrected as before."""
+    game = play(three(), "throw 155234\nleave Bob\nadd bob")
+    events = game.apply(Correct(Roll.parse("234662")))
+    assert events == [Correct(Roll.parse("234662")), Farkled("Ann", 0, 0)]
+    assert game.state == play(three(), "throw 234662").state
+    assert game.state.player.name == "Bob" and game.state.left_mid_turn is None
+    assert Game.replay(game.events).state == game.state
+    play(game, "correct 155233")  # corrected again: it scored after all
+    assert game.state == play(three(), "throw 155233\nleave Bob\nadd Bob").state
+    play(game, "undo\nundo")
+    assert game.state.last_throw == Roll.parse("155234") and not game.state.players[1].left
+
+
+def test_out_and_back_then_out_again_stays_out() -> None:
+    """Only a leave a return undid is dropped: Bob out, back and out again is out, and the
+    corrected Farkle's turn, his by the seats, ends at his own leave as before."""
+    game = play(three(), "throw 155234\nleave Bob\nadd Bob\nleave bob")
+    play(game, "correct 234662")
+    assert game.state == play(three(), "throw 234662\nleave Bob").state
+    assert game.state.player.name == "Cy" and game.state.players[1].left

@@ -186,6 +186,7 @@ def _seat_changed(top: _Entry, command: SeatChange) -> _Entry:
 def _replayed(state: GameState, changes: tuple[SeatChange, ...]) -> GameState:
     """The seat changes made since a throw, played again after its correction (the same
     players, so only a game the corrected throw ended refuses them)."""
+    changes = _net(state, changes)
     if changes and state.over:
         said = " and ".join(f"{_seated(state, c.name)} went home" if isinstance(c, LeavePlayer)
                             else f"{_seated(state, c.name)} joined" for c in changes)
@@ -194,6 +195,23 @@ def _replayed(state: GameState, changes: tuple[SeatChange, ...]) -> GameState:
     for change in changes:
         state = play(state, change)
     return state
+
+
+def _net(state: GameState, changes: tuple[SeatChange, ...]) -> tuple[SeatChange, ...]:
+    """`changes` without each leave that a return of the same player later undid: seat for
+    seat nothing happened, and replayed after a misread Farkle such a leave would end the turn
+    the Farkle now passes to that player, who went out during another's turn, not their own."""
+    kept: list[SeatChange] = []
+    for change in changes:
+        seat = seat_named(state, change.name)
+        undone = next((i for i in reversed(range(len(kept))) if isinstance(change, AddPlayer)
+                       and isinstance(kept[i], LeavePlayer) and seat is not None
+                       and seat_named(state, kept[i].name) == seat), None)
+        if undone is None:
+            kept.append(change)
+        else:
+            del kept[undone]
+    return tuple(kept)
 
 
 def _seated(state: GameState, name: str) -> str:
