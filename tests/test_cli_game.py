@@ -10,6 +10,7 @@ import pytest
 
 from farkle_pi.cli import main
 from farkle_pi.config import load_config
+from farkle_pi.store import Store
 
 CONTRACT = [
     "players",
@@ -414,3 +415,35 @@ def test_names_the_tables_screen_cannot_draw_are_kept_with_a_warning_saying_what
         "李雷", "王芳", "Ann", "김민준"]
     assert run(capsys, db, "game", "add", "Bob")[2] == ""
     assert run(capsys, tmp_path / "other.db", "game", "new", "--players", "Zoë", "Ann")[2] == ""
+
+
+def test_a_game_begun_from_the_terminal_plays_the_tables_house_rules(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`game new` over SSH, then played on at the table (which resumes it): it played the
+    standard chart whatever the config's [rules] said, so the table's house rules (tyler's
+    stealing, a 750 entry) were silently not the game's. `--rules` still picks another sheet,
+    `--set` goes on top of either."""
+    config = tmp_path / "config.toml"
+    config.write_text('[rules]\npreset = "tyler"\nentry = 750\n', encoding="utf-8")
+    db = tmp_path / "farkle.db"
+
+    def begun(*words: str) -> tuple[str, int, bool]:
+        code, _, _ = run(capsys, db, "game", "new", "--players", "Ann", "Bob",
+                         "--config", str(config), *words)
+        assert code == 0
+        with Store(db) as store:
+            game = store.latest()
+            assert game is not None
+            rules = game.state.rules
+            return rules.name, rules.entry, rules.stealing
+
+    assert begun() == ("tyler", 750, True)
+    assert begun("--set", "entry=1000") == ("tyler", 1000, True)
+    assert begun("--rules", "standard") == ("standard", 0, False)
+    config.write_text('[rules]\npreset = "tylr"\n', encoding="utf-8")  # the table's typo too
+    code, _, err = run(capsys, db, "game", "new", "--players", "Ann", "Bob",
+                       "--config", str(config))
+    assert code == 2 and err.count("\n") == 1 and "did you mean tyler?" in err
+    config.unlink()  # no config: the standard chart
+    code, _, _ = run(capsys, db, "game", "new", "--players", "Ann", "Bob")
+    assert code == 0 and show(capsys, db)["rules"] == "standard"

@@ -11,6 +11,7 @@ from typing import Any
 from farkle_pi.commands.columns import left_aligned, widest
 from farkle_pi.commands.db_args import add_db_argument, open_store
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
+from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
 from farkle_pi.game import (
     AddPlayer,
@@ -51,7 +52,7 @@ def register(sub: Any) -> None:
     new.add_argument("--players", nargs="+", required=True, metavar="NAME",
                      help=f"in seat order: 1 to {MAX_PLAYERS} names of at most {MAX_NAME} "
                           "characters, no two alike")
-    add_rules_arguments(new)
+    add_rules_arguments(new, default="the config's [rules], as the table plays, else standard")
     new.set_defaults(run=_run_new)
 
     for name, (dice_command, help_text) in _DICE_COMMANDS.items():
@@ -116,7 +117,9 @@ def _runner(make: Callable[[argparse.Namespace], Command],
 
 
 def _run_new(args: argparse.Namespace) -> int:
-    rules = rules_from(args)
+    """A game begun here is often played on at the table (it resumes it): without `--rules`,
+    the table's house rules from the config, not the standard chart."""
+    rules = rules_from(args, lambda: load_config(args.config).rules.ruleset)
     with open_store(args, create=True) as store:
         _print(store.new_game(args.players, rules), args.json)
     _warn_undrawn(args.players)

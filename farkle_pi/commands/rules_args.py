@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from farkle_pi.rules import PRESETS, RuleSet, load_rules, parse_set
 
 
-def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
+def add_rules_arguments(parser: argparse.ArgumentParser, default: str = "standard") -> None:
+    """`default`: what the help says is played without `--rules` (`rules_from` plays it)."""
     parser.add_argument(
         "--rules",
-        default="standard",
+        default=None,
         metavar="PRESET|FILE.toml",
-        help=f"rule sheet: {', '.join(PRESETS)} or a TOML file (default: standard)",
+        help=f"rule sheet: {', '.join(PRESETS)} or a TOML file (default: {default})",
     )
     parser.add_argument(
         "--set",
@@ -23,5 +25,10 @@ def add_rules_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def rules_from(args: argparse.Namespace) -> RuleSet:
+def rules_from(args: argparse.Namespace, default: Callable[[], RuleSet] = load_rules
+               ) -> RuleSet:
+    """`--rules` with `--set` on top; without `--rules`, `default()`'s rules (the standard
+    chart, or for `game new` the table's own) with `--set` on top."""
+    if args.rules is None:
+        return default().with_changes(parse_set(args.set))
     return load_rules(args.rules, parse_set(args.set))
