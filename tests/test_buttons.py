@@ -33,6 +33,15 @@ def press(mock_pins: MockFactory, pin: int) -> None:
     mock_pins.pin(pin).drive_high()
 
 
+def held(mock_pins: MockFactory, pin: int, queue: Queue[Action], seconds: float
+         ) -> list[Action]:
+    """What `pin` held down for `seconds` gives while it is down; then it is let go."""
+    mock_pins.pin(pin).drive_low()
+    given = drain(queue, wait=seconds)
+    mock_pins.pin(pin).drive_high()
+    return given
+
+
 def test_each_button_puts_its_action_on_the_queue(mock_pins: MockFactory) -> None:
     queue: Queue[Action] = Queue()
     buttons = TableButtons(PINS, queue, mock_pins)
@@ -54,10 +63,7 @@ def test_undo_needs_a_hold(mock_pins: MockFactory) -> None:
     try:
         press(mock_pins, 19)  # a brush: nothing is taken back
         assert drain(queue, wait=0.25) == [Action("fix", button=True)]
-        mock_pins.pin(19).drive_low()
-        held = drain(queue, wait=0.4)
-        mock_pins.pin(19).drive_high()
-        assert held == [Action("undo", button=True)]
+        assert held(mock_pins, 19, queue, 0.4) == [Action("undo", button=True)]
         assert drain(queue, wait=0.1) == []
         press(mock_pins, 19)  # the next brief press frames again (the hold is forgotten)
         assert drain(queue, wait=0.1) == [Action("fix", button=True)]
@@ -76,10 +82,7 @@ def test_next_acts_when_let_go_and_held_shows_the_next_screen(mock_pins: MockFac
         assert drain(queue, wait=0.05) == []  # down: nothing yet
         mock_pins.pin(6).drive_high()
         assert drain(queue, wait=0.3) == [Action("next", button=True)]
-        mock_pins.pin(6).drive_low()
-        held = drain(queue, wait=0.5)
-        mock_pins.pin(6).drive_high()
-        assert held == [Action("cycle", button=True)]
+        assert held(mock_pins, 6, queue, 0.5) == [Action("cycle", button=True)]
         assert drain(queue, wait=0.1) == []
         press(mock_pins, 6)  # the hold is forgotten: NEXT again
         press(mock_pins, 19)  # UNDO keeps its own pair: a brief press frames a die

@@ -204,13 +204,12 @@ def _net(state: GameState, changes: tuple[SeatChange, ...]) -> tuple[SeatChange,
     kept: list[SeatChange] = []
     for change in changes:
         seat = seat_named(state, change.name)
-        undone = next((i for i in reversed(range(len(kept))) if isinstance(change, AddPlayer)
-                       and isinstance(kept[i], LeavePlayer) and seat is not None
-                       and seat_named(state, kept[i].name) == seat), None)
-        if undone is None:
-            kept.append(change)
+        leaves = [i for i, earlier in enumerate(kept) if isinstance(earlier, LeavePlayer)
+                  and seat_named(state, earlier.name) == seat]
+        if isinstance(change, AddPlayer) and seat is not None and leaves:
+            del kept[leaves[-1]]
         else:
-            del kept[undone]
+            kept.append(change)
     return tuple(kept)
 
 

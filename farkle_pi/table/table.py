@@ -77,6 +77,7 @@ from farkle_pi.table.tray_input import (
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.view import (
     Banner,
+    PlayerRow,
     ScreenName,
     SeatQuestion,
     SetupView,
@@ -417,12 +418,16 @@ class Table:
 
     def _next_framed_row(self) -> str | None:
         """The player whose row NEXT frames next, top to bottom; after the last row, none."""
-        assert self.game is not None
-        names = [row.name for row in standing(player_rows(self.game.state))]
+        names = [row.name for row in self._scoreboard_rows()]
         if self.seat_framed not in names:
             return names[0] if names else None
         place = names.index(self.seat_framed) + 1
         return names[place] if place < len(names) else None
+
+    def _scoreboard_rows(self) -> list[PlayerRow]:
+        """The whole scoreboard's rows, top to bottom, as drawn (what NEXT and keys 1-8 pick)."""
+        assert self.game is not None
+        return standing(player_rows(self.game.state))
 
     def _seat_change(self, asked: SeatQuestion) -> None:
         """The leave (or return) stored. Another player's changes nothing of the turn being
@@ -440,7 +445,7 @@ class Table:
         """The question for the row picked; one the rules would refuse (the last player still
         playing, a return in the final round) is refused at once, in their words."""
         assert self.game is not None
-        rows = standing(player_rows(self.game.state))
+        rows = self._scoreboard_rows()
         if action.kind == "digit" and not 1 <= action.value <= len(rows):
             raise FarkleError(f"keys 1 to {len(rows)} pick a player's row, counted from the top")
         row = (rows[action.value - 1] if action.kind == "digit"
