@@ -16,7 +16,8 @@
 #  4. the `farkle` system user, in groups video, render, input and gpio, and its state folder
 #     /var/lib/farkle-pi (systemd would make it at the first start; calibrate may come first).
 #  5. /etc/farkle-pi/config.toml from config.example.toml, only if there is none yet.
-#  6. the systemd unit, enabled for the next boot; a running table is restarted.
+#  6. the systemd unit, enabled for the next boot; a running table is restarted (in a chroot
+#     or container, where systemd is not running, only enabled).
 #  7. /usr/local/bin/farkle-pi, so the commands the docs give are on the PATH.
 # The database in /var/lib/farkle-pi and the config are never touched by an upgrade.
 # FARKLE_PI_ROOT=DIR prefixes the paths it writes (/opt, /etc, /var, /usr): for tests only (they
@@ -232,9 +233,22 @@ install_config() {
     fi
 }
 
+# systemd runs this system (sd_booted()): not so in a chroot (an SD card image made ready on
+# another machine) or a container, where `systemctl daemon-reload` fails and stopped the
+# installer before its last steps; `systemctl enable` works there all the same.
+systemd_running() { [ -d "$ROOT/run/systemd/system" ]; }
+
 install_unit() {
     step "systemd unit $UNIT"
     run install -D -m 0644 "$SOURCE/systemd/$UNIT" "$UNIT_DIR/$UNIT"
+    if ! systemd_running; then
+        run systemctl enable "$UNIT"
+        # (a dry run says it too: its plan is this system's)
+        note "systemd is not running here (a chroot or a container): $UNIT is enabled and" \
+             "starts when this system boots; not started now"
+        [ "$START" = 0 ] || warn "--start: nothing to start without systemd; boot the system"
+        return
+    fi
     run systemctl daemon-reload
     run systemctl enable "$UNIT"
     if systemctl is-active --quiet "$UNIT" 2>/dev/null || [ "$START" = 1 ]; then

@@ -14,7 +14,16 @@ SCRIPT = REPO / "scripts" / "install-pi.sh"
 VENV = "/opt/farkle-pi/venv"
 
 
-def dry_run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def booted(root: Path) -> Path:
+    """Make the sandbox `root` a system that systemd runs (as a Pi is; a chroot is not)."""
+    runtime = root / "run" / "systemd" / "system"
+    runtime.mkdir(parents=True, exist_ok=True)
+    return runtime
+
+
+def dry_run(root: Path, *args: str, systemd: bool = True) -> subprocess.CompletedProcess[str]:
+    if systemd:
+        booted(root)
     env = {**os.environ, "FARKLE_PI_ROOT": str(root)}
     return subprocess.run(
         ["bash", str(SCRIPT), "--dry-run", *args],
@@ -49,7 +58,8 @@ def test_strict_mode_and_executable() -> None:
 def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> None:
     result = dry_run(tmp_path)
     assert result.returncode == 0, result.stderr
-    assert list(tmp_path.iterdir()) == []
+    assert set(tmp_path.rglob("*")) == {tmp_path / "run", tmp_path / "run/systemd",
+                                         tmp_path / "run/systemd/system"}  # (booted's)
     plan = commands(result.stdout)
     venv = f"{tmp_path}{VENV}"
     apt = next(c for c in plan if " apt-get install " in c)
@@ -190,6 +200,11 @@ case "$name $*" in
         printf 'home = /usr/bin\ninclude-system-site-packages = true\n' > "$venv/pyvenv.cfg"
         for tool in python pip farkle-pi; do ln -sf "$0" "$venv/bin/$tool"; done ;;
     "pip list --local --format=freeze") cat "$state/pip-list" 2>/dev/null; : > "$state/pip-list" ;;
+    "systemctl daemon-reload"|"systemctl restart "*|"systemctl start "*)
+        # as in a chroot or a container: systemd is not there to talk to
+        [ -d "$FARKLE_PI_ROOT/run/systemd/system" ] && exit 0
+        echo "System has not been booted with systemd as init system (PID 1). Can't operate." >&2
+        exit 1 ;;
     "systemctl is-active "*) [ -e "$state/active" ]; exit ;;
     "systemctl get-default") echo multi-user.target ;;
 esac
@@ -199,7 +214,8 @@ STUBBED = ["apt-get", "id", "getent", "useradd", "groupadd", "usermod", "python3
            "runuser", "env", "chown"]
 
 
-def real_run(root: Path, state: Path, *args: str) -> subprocess.CompletedProcess[str]:
+def real_run(root: Path, state: Path, *args: str, systemd: bool = True
+             ) -> subprocess.CompletedProcess[str]:
     bin_dir = state / "bin"
     if not bin_dir.exists():
         bin_dir.mkdir(parents=True)
@@ -209,6 +225,8 @@ def real_run(root: Path, state: Path, *args: str) -> subprocess.CompletedProcess
         for name in STUBBED:
             (bin_dir / name).symlink_to(stub)
         (state / "groups").write_text("video\n", encoding="utf-8")
+    if systemd:
+        booted(root)
     env = {**os.environ, "FARKLE_PI_ROOT": str(root), "STUB_STATE": str(state),
            "PATH": f"{bin_dir}:{os.environ['PATH']}"}
     return subprocess.run(["bash", str(SCRIPT), *args], capture_output=True, text=True,
@@ -263,6 +281,31 @@ def test_real_run_installs_then_a_rerun_upgrades_in_place(tmp_path: Path) -> Non
     assert f"= keeping {config}" in second.stdout
     assert "= keeping /var/lib/farkle-pi" in second.stdout
     assert "= keeping the venv" in second.stdout
+
+
+def test_in_a_chroot_the_unit_is_enabled_and_the_install_goes_to_its_end(
+        tmp_path: Path) -> None:
+    """Found installing into a Debian 12 chroot (session 61): `systemctl daemon-reload` fails
+    where systemd is not running, and the installer stopped there, without the
+    /usr/local/bin/farkle-pi link or the doctor run, on systemd's "Can't operate"."""
+    root, state = tmp_path / "root", tmp_path / "state"
+    root.mkdir()
+    state.mkdir()
+    for args in ((), ("--start",)):
+        result = real_run(root, state, *args, systemd=False)
+        assert result.returncode == 0, result.stdout + result.stderr
+        calls = log(state)
+        assert "systemctl enable farkle-pi.service" in calls  # (offline: a link in /etc)
+        assert not any(c.startswith(("systemctl daemon-reload", "systemctl restart",
+                                     "systemctl start")) for c in calls), calls
+        assert ("= systemd is not running here (a chroot or a container): farkle-pi.service is "
+                "enabled and starts when this system boots; not started now") in result.stdout
+        assert ("--start: nothing to start without systemd" in result.stderr) == bool(args)
+        assert (root / "usr/local/bin/farkle-pi").is_symlink()
+        assert any(c.startswith("runuser -u farkle -- ") for c in calls)
+    plan = dry_run(tmp_path / "plan", systemd=False)
+    assert "systemctl daemon-reload" not in commands(plan.stdout)
+    assert "systemd is not running here" in plan.stdout
 
 
 # ---------------------------------------------------------------------------------------------
