@@ -575,10 +575,21 @@ DRM_CLASS = Path("/sys/class/drm")  # the kernel's screens: card0-HDMI-A-1/statu
 DRI_DEVICES = Path("/dev/dri")
 
 
+NO_DRM_DEVICE = (
+    "the kernel has no display device (no /dev/dri/card*): on the Pi put back Raspberry Pi "
+    "OS's dtoverlay=vc4-kms-v3d in /boot/firmware/config.txt and reboot (an SPI screen needs a "
+    "KMS driver: docs/install.md, parts list); off a Pi there is no screen to draw on"
+)
+
+
 def _why_no_kmsdrm() -> str:
     """SDL says "kmsdrm not available" for a pygame without the driver, for a screen that is
-    not connected, and for a card this user may not open: the kernel tells them apart."""
+    not connected, for a card this user may not open and for a kernel with no display device
+    at all: the kernel tells them apart. (Without a device the advice was to replace apt's
+    pygame, which has the driver: seen on a Debian 12 install with no screen, session 61.)"""
     connectors = sorted(DRM_CLASS.glob("card*-*/status"))
+    if not connectors and not any(DRI_DEVICES.glob("card*")):
+        return NO_DRM_DEVICE
     states = [c.read_text(errors="replace").strip() for c in connectors if c.is_file()]
     if connectors and "connected" not in states:
         names = ", ".join(c.parent.name.split("-", 1)[1] for c in connectors)
