@@ -12,6 +12,7 @@ Standard library only: farkle-pi is not installed yet when it runs.
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 
 APT = "/usr/lib/python3/"  # where apt's python3-* packages live
@@ -23,6 +24,11 @@ PIP_NAMES = {"numpy": "numpy",
              "cv2": "opencv-python opencv-python-headless opencv-contrib-python "
                     "opencv-contrib-python-headless",
              "pygame": "pygame pygame-ce", "gpiozero": "gpiozero", "picamera2": "picamera2"}
+
+
+# pygame's greeting ("Hello from the pygame community") on each of the installer's two runs,
+# printed after the line that says what is wrong where there is one (seen on Debian 12)
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 def problems(apt: str = APT, prefix: str = sys.base_prefix, venv: str = sys.prefix

@@ -367,6 +367,18 @@ def test_apts_packages_alone_pass_and_a_broken_one_is_one_line(tmp_path: Path) -
     assert run.stderr.startswith("install-pi.sh: the table's Python cannot use apt's packages: ")
 
 
+def test_the_check_prints_no_pygame_greeting() -> None:
+    """Installing on Debian 12, pygame greeted the community in the installer's output twice,
+    once after the line saying what was wrong. (The real pygame: the fakes above print
+    nothing.)"""
+    env = {k: v for k, v in os.environ.items() if k != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    run = subprocess.run([sys.executable, str(CHECKER)], capture_output=True, text=True,
+                         env=env, timeout=60, check=False)
+    assert run.returncode == 1  # (this venv's packages are pip's, not apt's)
+    assert "pygame community" not in run.stdout + run.stderr
+    assert run.stdout == "" and run.stderr.count("\n") == 1
+
+
 def _installed_checks(tmp_path: Path) -> list[str]:
     """The Python the installer runs in the new venv to check what went in (`python -c`)."""
     import shlex
