@@ -143,6 +143,8 @@ def probe_gpio(factory_name: str, *pins: str) -> Facts:
 
     from gpiozero import Device
 
+    if not hasattr(Device, "ensure_pin_factory"):  # gpiozero 1.x (plain Debian 12's 1.6.2)
+        return {"old": metadata.version("gpiozero")}
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # gpiozero warns for each factory it falls back from
         Device.ensure_pin_factory()
@@ -625,6 +627,12 @@ def check_gpio(config: Config) -> Finding:
         return Finding("gpio", Status.FAIL, (
             f"gpiozero cannot be imported ({_error(facts)}); on the Pi: sudo apt install "
             "python3-gpiozero python3-lgpio"
+        ))
+    if "old" in facts:  # (it was "no GPIO pin factory works ... install python3-lgpio")
+        return Finding("gpio", Status.FAIL, (
+            f"gpiozero {facts['old']} is older than the 2.0 the buttons need (no lgpio pin "
+            "factory, the Pi 5's): sudo apt install python3-gpiozero from Raspberry Pi OS's "
+            "archive (Bookworm's is 2.0.1; plain Debian 12 has only 1.6.2)"
         ))
     if "error" in facts:
         return Finding("gpio", Status.FAIL, (

@@ -287,6 +287,26 @@ def test_display_verdicts(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> No
     assert "sudo apt install python3-pygame" in doctor.check_display(Config()).message
 
 
+def test_a_gpiozero_older_than_2_is_named_not_lgpio(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Installed on plain Debian 12 (session 61), whose python3-gpiozero is 1.6.2: the probe
+    crashed on Device.ensure_pin_factory (new in 2.0) and the line said to install lgpio. A
+    gpiozero 1.6 (its Device without that method, its metadata) on the probe's path:"""
+    package = tmp_path / "gpiozero"
+    package.mkdir()
+    (package / "__init__.py").write_text("class Device:\n    pin_factory = None\n")
+    info = tmp_path / "gpiozero-1.6.2.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: gpiozero\nVersion: 1.6.2\n")
+    monkeypatch.setenv("PYTHONPATH", str(tmp_path))
+    monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
+    finding = doctor.check_gpio(Config())
+    assert finding.status is Status.FAIL
+    assert finding.message.startswith("gpiozero 1.6.2 is older than the 2.0 the buttons need")
+    assert "sudo apt install python3-gpiozero" in finding.message
+    assert "lgpio and set" not in finding.message
+
+
 def test_gpio_verdicts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("GPIOZERO_PIN_FACTORY", raising=False)
     lgpio = config_with(tmp_path, '[buttons]\npin_factory = "lgpio"\n')
