@@ -126,6 +126,17 @@ preflight() {
 install_apt_packages() {
     step "Installing packages from apt"
     run apt-get update
+    # picamera2 and lgpio are only in Raspberry Pi OS's own archive: elsewhere (plain Debian,
+    # Ubuntu) apt stopped on "Unable to locate package", which says nothing of why.
+    local package lacking=()
+    for package in "${APT_PACKAGES[@]}"; do
+        [ "$DRY_RUN" = 1 ] || apt-cache show "$package" >/dev/null 2>&1 || lacking+=("$package")
+    done
+    if [ "${#lacking[@]}" -gt 0 ]; then
+        echo "install-pi.sh: apt has no ${lacking[*]}: this system does not use Raspberry Pi" \
+             "OS's package archive; install Raspberry Pi OS (64-bit) and run this there" >&2
+        exit 2
+    fi
     run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
         "${APT_PACKAGES[@]}"
 }

@@ -200,6 +200,7 @@ case "$name $*" in
         printf 'home = /usr/bin\ninclude-system-site-packages = true\n' > "$venv/pyvenv.cfg"
         for tool in python pip farkle-pi; do ln -sf "$0" "$venv/bin/$tool"; done ;;
     "pip list --local --format=freeze") cat "$state/pip-list" 2>/dev/null; : > "$state/pip-list" ;;
+    "apt-cache show "*) ! grep -qx "$2" "$state/apt-lacks" 2>/dev/null; exit ;;
     "systemctl daemon-reload"|"systemctl restart "*|"systemctl start "*)
         # as in a chroot or a container: systemd is not there to talk to
         [ -d "$FARKLE_PI_ROOT/run/systemd/system" ] && exit 0
@@ -210,7 +211,7 @@ case "$name $*" in
 esac
 exit 0
 """
-STUBBED = ["apt-get", "id", "getent", "useradd", "groupadd", "usermod", "python3", "systemctl",
+STUBBED = ["apt-get", "apt-cache", "id", "getent", "useradd", "groupadd", "usermod", "python3", "systemctl",
            "runuser", "env", "chown"]
 
 
@@ -306,6 +307,25 @@ def test_in_a_chroot_the_unit_is_enabled_and_the_install_goes_to_its_end(
     plan = dry_run(tmp_path / "plan", systemd=False)
     assert "systemctl daemon-reload" not in commands(plan.stdout)
     assert "systemd is not running here" in plan.stdout
+
+
+def test_a_system_without_raspberry_pi_oss_archive_is_told_so_in_one_line(
+        tmp_path: Path) -> None:
+    """Found installing on Debian 12 (session 61): apt stopped on "Unable to locate package
+    python3-picamera2" (and python3-lgpio), which says nothing of why or what to do."""
+    root, state = tmp_path / "root", tmp_path / "state"
+    root.mkdir()
+    state.mkdir()
+    (state / "apt-lacks").write_text("python3-picamera2\npython3-lgpio\n", encoding="utf-8")
+    result = real_run(root, state)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == (
+        "install-pi.sh: apt has no python3-picamera2 python3-lgpio: this system does not use "
+        "Raspberry Pi OS's package archive; install Raspberry Pi OS (64-bit) and run this there")
+    calls = log(state)
+    assert "apt-cache show python3-numpy" in calls
+    assert not any(c.startswith("apt-get install") or "apt-get install" in c for c in calls)
+    assert not (root / "opt").exists()
 
 
 # ---------------------------------------------------------------------------------------------
