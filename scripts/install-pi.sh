@@ -71,7 +71,7 @@ for arg in "$@"; do
     case "$arg" in
         --dry-run) DRY_RUN=1 ;;
         --start) START=1 ;;
-        -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,/^# The database/p' "$0"; exit 0 ;;
         *) echo "install-pi.sh: unknown option $arg" >&2; usage ;;
     esac
 done

@@ -147,6 +147,17 @@ def test_start_restarts_and_default_does_not_take_the_console(tmp_path: Path) ->
     assert "systemctl restart farkle-pi.service" in commands(dry_run(tmp_path, "--start").stdout)
 
 
+def test_help_shows_every_step_and_what_an_upgrade_keeps() -> None:
+    """--help printed a fixed 19 lines of the header, which ended before step 7 once step 6
+    grew a line (and never reached what an upgrade keeps)."""
+    result = subprocess.run(["bash", str(SCRIPT), "--help"], capture_output=True, text=True,
+                            timeout=30, check=False)
+    assert result.returncode == 0
+    assert "#  7. /usr/local/bin/farkle-pi" in result.stdout
+    assert result.stdout.splitlines()[-1] == (
+        "# The database in /var/lib/farkle-pi and the config are never touched by an upgrade.")
+
+
 def test_unknown_option_is_a_usage_error(tmp_path: Path) -> None:
     result = dry_run(tmp_path, "--frobnicate")
     assert result.returncode == 2
