@@ -279,15 +279,15 @@ link_command() {
 
 check_health() {
     step "farkle-pi doctor, as $SERVICE_USER"
+    # The config and STATE_DIRECTORY as the unit gives them (the system config alone would
+    # point at the same folder; this says so whatever config the farkle user might have).
+    local doctor=(runuser -u "$SERVICE_USER" -- env FARKLE_PI_CONFIG="$CONFIG_DIR/config.toml"
+                  STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/farkle-pi" doctor)
     if [ "$DRY_RUN" = 1 ]; then
-        note "would run: runuser -u $SERVICE_USER -- $VENV/bin/farkle-pi doctor"
+        note "would run: ${doctor[*]}"  # (the plan said less than the run did: no env)
     else
         # Informational: the display check FAILs from an SSH session while the console is busy.
-        # The config and STATE_DIRECTORY as the unit gives them (the system config alone would
-        # point at the same folder; this says so whatever config the farkle user might have).
-        (cd / && runuser -u "$SERVICE_USER" -- env FARKLE_PI_CONFIG="$CONFIG_DIR/config.toml" \
-            STATE_DIRECTORY="$STATE_DIR" "$VENV/bin/farkle-pi" doctor) \
-            || note "doctor found problems (see above)"
+        (cd / && "${doctor[@]}") || note "doctor found problems (see above)"
     fi
 }
 

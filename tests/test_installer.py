@@ -95,6 +95,15 @@ def test_dry_run_prints_the_whole_plan_and_changes_nothing(tmp_path: Path) -> No
     assert pip_installs and all("--no-deps" in c.split() for c in pip_installs)
 
 
+def test_dry_run_names_the_doctor_run_as_it_really_runs(tmp_path: Path) -> None:
+    """The plan said `runuser -u farkle -- .../farkle-pi doctor`; the run gave it the unit's
+    config and state folder as well (compared in a Debian 12 chroot, session 61)."""
+    plan = dry_run(tmp_path).stdout
+    assert (f"= would run: runuser -u farkle -- env FARKLE_PI_CONFIG={tmp_path}/etc/farkle-pi/"
+            f"config.toml STATE_DIRECTORY=/var/lib/farkle-pi {tmp_path}{VENV}/bin/farkle-pi "
+            "doctor") in plan.splitlines()
+
+
 def test_dry_run_plans_the_user_and_its_groups(tmp_path: Path) -> None:
     plan = commands(dry_run(tmp_path).stdout)
     has_user = subprocess.run(["id", "-u", "farkle"], capture_output=True,
