@@ -233,8 +233,8 @@ case "$name $*" in
 esac
 exit 0
 """
-STUBBED = ["apt-get", "apt-cache", "id", "getent", "useradd", "groupadd", "usermod", "python3", "systemctl",
-           "runuser", "env", "chown"]
+STUBBED = ["apt-get", "apt-cache", "id", "getent", "useradd", "groupadd", "usermod", "python3",
+           "systemctl", "runuser", "env", "chown"]
 
 
 def real_run(root: Path, state: Path, *args: str, systemd: bool = True
