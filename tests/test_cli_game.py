@@ -389,7 +389,7 @@ def test_a_keep_refused_for_a_triple_left_in_the_tray_says_so(
     run(capsys, db, "game", "throw", "122234")
     code, _, err = run(capsys, db, "game", "keep", "1")
     assert code == 2 and err.count("\n") == 1
-    assert "(the standard rules: a triple of 2s thrown must be set aside too)" in err
+    assert "(the standard + house rules: a triple of 2s thrown must be set aside too)" in err
     code, _, err = run(capsys, db, "game", "keep", "4")  # not scoring at all: no such reason
     assert code == 2 and "set aside" not in err
     run(capsys, db, "game", "new", "--players", "Ann", "--set", "must_take_triples=all")
@@ -437,8 +437,8 @@ def test_a_game_begun_from_the_terminal_plays_the_tables_house_rules(
             rules = game.state.rules
             return rules.name, rules.entry, rules.stealing
 
-    assert begun() == ("tyler", 750, True)
-    assert begun("--set", "entry=1000") == ("tyler", 1000, True)
+    assert begun() == ("tyler + entry 750", 750, True)  # (named so: not the plain preset)
+    assert begun("--set", "entry=1000") == ("tyler + entry 1000", 1000, True)
     assert begun("--rules", "standard") == ("standard", 0, False)
     config.write_text('[rules]\npreset = "tylr"\n', encoding="utf-8")  # the table's typo too
     code, _, err = run(capsys, db, "game", "new", "--players", "Ann", "Bob",

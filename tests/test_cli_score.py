@@ -188,7 +188,7 @@ BAD_INPUT = [
     (["--set", "entry", "11"], "write KEY=VALUE"),
     (["--set", "kinds=tripling", "11"], "kinds must be one of"),
     (["--set", "dice=5", "111111"],
-     "6 dice thrown, but the standard rules with dice = 5 throw at most 5"),
+     "6 dice thrown, but the standard + dice 5 rules with dice = 5 throw at most 5"),
     (["--rules", "BAD_TOML", "11"], "not valid TOML"),
     (["--rules", "missing.toml", "11"], "no such rules file"),
     ([], "required: DICE"),

@@ -199,7 +199,10 @@ def test_toml_file_on_a_tyler_base(tmp_path: Path) -> None:
 def test_toml_file_name_and_set_on_top(tmp_path: Path) -> None:
     path = write(tmp_path, 'base = "portland"\nname = "Gran\'s table"\n')
     rules = load_rules(path, {"entry": "500"})
-    assert (rules.name, rules.entry, rules.colour_triples) == ("Gran's table", 500, True)
+    # the file's name is its own rules': a --set on top is tonight's change to them, and said
+    assert (rules.name, rules.entry, rules.colour_triples) == ("Gran's table, entry 500", 500,
+                                                               True)
+    assert load_rules(path, {"entry": "500", "name": "Tonight"}).name == "Tonight"
 
 
 def test_toml_file_without_base_is_standard(tmp_path: Path) -> None:

@@ -126,11 +126,11 @@ class Coach:
     def check(self, points: int, dice: int) -> None:
         if not 1 <= dice <= self.rules.dice:
             raise FarkleError(
-                f"{dice} dice: the {self.rules.name} rules throw 1 to {self.rules.dice} dice"
+                f"{dice} dice: the {self.rules.called} throw 1 to {self.rules.dice} dice"
             )
         if points < 0 or points % self.step:
             raise FarkleError(
-                f"{points} turn points cannot happen: under the {self.rules.name} rules turn "
+                f"{points} turn points cannot happen: under the {self.rules.called} turn "
                 f"points come in steps of {self.step}"
             )
         if points > MAX_STEPS * self.step:  # past float's exact integers long before a real turn

@@ -168,7 +168,7 @@ def _choice_json(choice: Choice | WinChoice) -> dict[str, Any]:
 
 def _summary_text(solved: Coach, out: dict[str, Any]) -> str:
     lines = [
-        f"{solved.rules.name} rules: a turn played best banks {out['expected_turn']} points "
+        f"{solved.rules.called}: a turn played best banks {out['expected_turn']} points "
         "on average",
         "  dice  Farkle odds          bank from",
     ]

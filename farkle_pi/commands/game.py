@@ -27,7 +27,7 @@ from farkle_pi.game import (
     Undo,
 )
 from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
-from farkle_pi.rules import Roll, check_colours
+from farkle_pi.rules import Roll, check_colours, house_changes
 from farkle_pi.store import Store, StoredGame
 from farkle_pi.ui.fonts import undrawn_names
 
@@ -202,6 +202,7 @@ def state_json(state: GameState) -> dict[str, object]:
         "steal": None if state.steal is None else vars(state.steal),
         "roll_off": state.roll_off,
         "rules": state.rules.name,
+        "house_rules": house_changes(state.rules),  # what they change of the preset named
     }
     if throw is not None and throw.coloured:
         view["last_throw_dice"] = [str(d) for d in throw]

@@ -10,7 +10,7 @@ from typing import Any
 
 from farkle_pi.commands.rules_args import add_rules_arguments, rules_from
 from farkle_pi.errors import FarkleError, one_line
-from farkle_pi.rules import Chart, Roll, RuleSet, Scoring, chart, check_colours
+from farkle_pi.rules import Chart, Roll, RuleSet, Scoring, chart, check_colours, rules_line
 
 
 def register(sub: Any) -> None:
@@ -94,7 +94,7 @@ def _input_lines() -> Iterator[str]:
 
 
 def _table(scoring: Scoring, rules: RuleSet) -> str:
-    head = f"{scoring.roll}  ({rules.name} rules)"
+    head = f"{scoring.roll}  ({rules_line(rules)})"
     if scoring.farkle:
         return f"{head}\n  FARKLE: nothing scores"
     lines = [head, f"  {'points':>6}  {'keep':<8}  how"]

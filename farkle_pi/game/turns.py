@@ -144,7 +144,7 @@ def _triples_left(state: GameState, keep: Roll) -> str:
                keep) is None:
         return ""
     which = "a triple of 2s" if rules.must_take_triples == "twos" else "every triple"
-    return f" (the {rules.name} rules: {which} thrown must be set aside too)"
+    return f" (the {rules.called}: {which} thrown must be set aside too)"
 
 
 def _bank(state: GameState) -> GameState:
@@ -180,7 +180,7 @@ def _steal(state: GameState) -> GameState:
     player = state.player
     offer = state.steal
     if not state.rules.stealing:
-        raise Refused(f"stealing is off under the {state.rules.name} rules")
+        raise Refused(f"stealing is off under the {state.rules.called}")
     held = state.held_steal  # (dice left for a player who may not take them)
     if state.phase == "start" and held is not None:
         raise Refused(f"{player.name} is not on the board yet, so may not steal {held.player}'s "

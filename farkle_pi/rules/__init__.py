@@ -10,7 +10,17 @@
 """
 
 from farkle_pi.rules.dice import FACES, MAX_DICE, Die, Roll, dice_count, parse_dice
-from farkle_pi.rules.ruleset import PRESETS, RuleSet, load_rules, parse_set, preset
+from farkle_pi.rules.ruleset import (
+    PRESETS,
+    RuleSet,
+    describe_changes,
+    house_changes,
+    load_rules,
+    parse_set,
+    preset,
+    root_preset,
+    rules_line,
+)
 from farkle_pi.rules.scoring import (
     STANDARD,
     Chart,
@@ -37,11 +47,15 @@ __all__ = [
     "ScoringOption",
     "chart",
     "check_colours",
+    "describe_changes",
     "dice_count",
+    "house_changes",
     "keep_points",
     "load_rules",
     "parse_dice",
     "parse_set",
     "preset",
+    "root_preset",
+    "rules_line",
     "score",
 ]

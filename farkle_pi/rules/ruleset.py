@@ -7,6 +7,7 @@ Every field name is also the key used in TOML files, in the config and on the co
 from __future__ import annotations
 
 import difflib
+import functools
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -60,14 +61,32 @@ class RuleSet:
     def __post_init__(self) -> None:
         _check(self)
 
+    @property
+    def called(self) -> str:
+        """The name in a sentence: "the standard rules", "the standard + house rules"."""
+        return self.name if self.name.endswith(" rules") else f"{self.name} rules"
+
     def triple(self, face: int) -> int:
         """Three of a kind of `face`, the base that doubling builds on."""
         return self.three_ones if face == 1 else 100 * face
 
     def with_changes(self, changes: Mapping[str, object], origin: str = "--set") -> RuleSet:
-        """A copy with house-rule switches applied; values may be typed or strings from a CLI."""
+        """A copy with house-rule switches applied; values may be typed or strings from a CLI.
+
+        Without a `name` among them the copy is named for what it is: a preset's name on rules
+        that differ from that preset would tell the table (and, stored, the history) a lie."""
         values: dict[str, Any] = dict(_coerce(key, value, origin) for key, value in changes.items())
-        return replace(self, **values)
+        changed = replace(self, **values)
+        if "name" not in values:
+            return replace(changed, name=_honest_name(self, changed))
+        if origin == STORED:  # a game stored before names were honest: named from its fields
+            return replace(changed, name=_honest_name(changed, changed))
+        if not origin.startswith("preset ") and _claims_preset(changed):
+            raise FarkleError(
+                f"{origin}: name={changed.name}: that is the {changed.name} preset's name, and "
+                f"these rules differ from it ({describe_changes(changed)}): give them a name of "
+                "their own, or leave name out")
+        return changed
 
     def differences(self) -> dict[str, object]:
         """The switches in which this rule set differs from the standard chart."""
@@ -152,6 +171,91 @@ def _name_from_stem(stem: str) -> str:
     return name or "house rules"
 
 
+CHANGED = " + "  # "standard + entry 500": the standard chart, changed
+HOUSE_RULES = CHANGED + "house rules"  # what the name says when its changes will not fit
+UNNAMED = ("target",)  # shown beside the name everywhere it is shown, chosen on its own row
+
+
+def _honest_name(before: RuleSet, after: RuleSet) -> str:
+    """`after`'s name, made from `before`'s: a preset's name while it plays that preset, else
+    the sheet it came from and its change ("standard + entry 500") where that fits the
+    scoreboard's line, or "standard + house rules"."""
+    root = root_preset(before.name)
+    if root is None:  # a table's own sheet (a file): named by its file, plus what changed here
+        if not _changed_fields(after, before):
+            return before.name
+        return _fitted(before.name, _changed_fields(after, before), _root_name(before.name))
+    changed = _changed_fields(after, preset(root))
+    return _fitted(root, changed, root) if changed else root
+
+
+def _fitted(name: str, changed: Mapping[str, object], root: str) -> str:
+    """`name` + its changes where that fits the scoreboard's line, else root + house rules."""
+    if name.endswith(HOUSE_RULES):
+        return name
+    joint = ", " if CHANGED in name else CHANGED
+    said = name + joint + ", ".join(_phrase(key, value) for key, value in changed.items())
+    if len(said) <= MAX_NAME:
+        return said
+    return root[:MAX_NAME - len(HOUSE_RULES)].rstrip() + HOUSE_RULES
+
+
+def _phrase(key: str, value: object) -> str:
+    """A change in a few words for the name: "entry 500", "must throw hot dice", "no stealing"."""
+    words = key.replace("_", " ")
+    if value is True:
+        return words
+    if value is False or value == 0:
+        return f"no {words}"
+    return f"{words} {value}"
+
+
+def _changed_fields(rules: RuleSet, reference: RuleSet) -> dict[str, object]:
+    return {f.name: getattr(rules, f.name) for f in fields(rules)
+            if f.name not in ("name", *UNNAMED)
+            and getattr(rules, f.name) != getattr(reference, f.name)}
+
+
+def _root_name(name: str) -> str:
+    """The sheet a name made by `_honest_name` began from: "standard" of "standard + entry 500"."""
+    return name.split(CHANGED, 1)[0]
+
+
+def root_preset(name: str) -> str | None:
+    """The preset a rules name says it plays (changed or not), or None for a table's own."""
+    root = _root_name(name)
+    return root if root in PRESETS else None
+
+
+def _claims_preset(rules: RuleSet) -> bool:
+    return rules.name in PRESETS and bool(_changed_fields(rules, preset(rules.name)))
+
+
+def house_changes(rules: RuleSet) -> dict[str, object]:
+    """What these rules change of the preset their name names, by the keys `--set` takes (the
+    target too); none for a table's own sheet, whose file says what it changes."""
+    root = root_preset(rules.name)
+    if root is None:
+        return {}
+    base = preset(root)
+    return {f.name: getattr(rules, f.name) for f in fields(rules)
+            if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)}
+
+
+def describe_changes(rules: RuleSet) -> str:
+    """`house_changes` as `--set` would say them: "entry=500, must_throw_hot_dice=true"."""
+    return ", ".join(f"{key}={str(value).lower() if isinstance(value, bool) else value}"
+                     for key, value in house_changes(rules).items())
+
+
+def rules_line(rules: RuleSet) -> str:
+    """The rules in full where a line has room: "standard rules + entry=500", the changes in
+    the keys the README's house-rules table and `--set` use."""
+    root = root_preset(rules.name)
+    changes = describe_changes(rules)
+    return f"{root} rules + {changes}" if root and changes else rules.called
+
+
 def _check(rules: RuleSet) -> None:
     if rules.dice not in (5, 6):
         raise FarkleError(f"dice={rules.dice}: a table plays with 5 or 6 dice")
@@ -168,6 +272,7 @@ def _check(rules: RuleSet) -> None:
             raise FarkleError(f"{name}=0: single 1s and 5s always score in Farkle")
 
 
+@functools.cache  # (a frozen value; every stored game's rules are checked against theirs)
 def preset(name: str) -> RuleSet:
     """One of the published rule sheets in `farkle_pi/rules/presets/`."""
     if name not in PRESETS:
@@ -204,7 +309,9 @@ def _load_file(path: Path) -> RuleSet:
     base = table.pop("base", "standard")
     if not isinstance(base, str):
         raise FarkleError(f'{path}: base must be a preset name, e.g. base = "tyler"')
-    table.setdefault("name", _name_from_stem(path.stem))
+    if _name_from_stem(path.stem) not in PRESETS:  # (a standard.toml that changes the
+        # standard chart is named by its base and changes, not as the plain preset)
+        table.setdefault("name", _name_from_stem(path.stem))
     return preset(base).with_changes(table, origin=str(path))
 
 

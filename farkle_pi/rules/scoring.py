@@ -143,7 +143,7 @@ class Chart:
         if len(faces) > self.rules.dice:
             changed = "" if self.rules.dice == 6 else f" with dice = {self.rules.dice}"
             raise FarkleError(
-                f"{len(faces)} dice thrown, but the {self.rules.name} rules{changed} throw at "
+                f"{len(faces)} dice thrown, but the {self.rules.called}{changed} throw at "
                 f"most {self.rules.dice}"
             )
         if not roll.coloured:

@@ -37,7 +37,8 @@ from farkle_pi.game import (
 from farkle_pi.game.seating import check_seating
 from farkle_pi.game.turns import returning_seat
 from farkle_pi.mounts import READ_ONLY_FIX, read_only
-from farkle_pi.rules import RuleSet
+from farkle_pi.rules import PRESETS, RuleSet
+from farkle_pi.rules.ruleset import STORED
 from farkle_pi.store.backup import back_up, backup_note
 from farkle_pi.store.records import GameRecord
 
@@ -106,6 +107,8 @@ class Store:
         self.left_out: list[str] = []  # why the last `records()` left games out
         # each game's summary as last parsed, by game: (started, rules, summary) and its record
         self._parsed: dict[int, tuple[tuple[Any, ...], GameRecord]] = {}
+        self._rules_names: dict[int, str] = {}  # a preset-named game's honest name, by game
+        self._rules_named_upto = 0  # the last game `_learn_rules_names` named
         self._copying: threading.Thread | None = None  # the backup being made (`start_backup`)
         self._copying_lock = threading.Lock()  # (a game can end from a GPIO callback's thread)
         self._empty = False  # a read-only look at an empty file: no games, no tables
@@ -327,7 +330,10 @@ class Store:
         rebuilt: list[tuple[GameRecord, int]] = []
         self.left_out = []
         newest = rows[-1][0] if rows else None  # the game in play, if it is unfinished
+        with self.lock:
+            self._learn_rules_names()
         for game_id, started, rules, summary in rows:
+            rules = self._rules_names.get(int(game_id), rules)
             record = self._summary(int(game_id), started, rules, summary)
             if record is None:  # unfinished, or its cached summary missing or damaged: from
                 try:  # its log
@@ -354,6 +360,23 @@ class Store:
                     float(uptime) if isinstance(uptime, int | float) else None,
                     None if synced is None else bool(synced))
                 for game_id, boot, uptime, synced in rows}
+
+    def _learn_rules_names(self) -> None:
+        """The honest rules name of each game stored under a preset's name since last asked: a
+        game stored before names were honest may say "standard" of rules it changed (`game new
+        --set entry=500`); they are named from its first event's fields, as its replay names
+        them (once per game: a game's start never changes)."""
+        marks = ", ".join("?" * len(PRESETS))
+        rows = self._query("SELECT e.game, e.body FROM events AS e JOIN games AS g ON "
+                           f"g.id = e.game WHERE e.seq = 0 AND e.game > ? AND g.rules IN ({marks})",
+                           (self._rules_named_upto, *PRESETS))
+        for game_id, body in rows:
+            try:
+                name = RuleSet().with_changes(json.loads(body)["rules"], STORED).name
+            except (ValueError, KeyError, TypeError, AttributeError, FarkleError):
+                continue  # (its replay says what is wrong with it, where one is needed)
+            self._rules_names[int(game_id)] = name
+            self._rules_named_upto = max(self._rules_named_upto, int(game_id))
 
     def _summary(self, game_id: int, started: Any, rules: Any, summary: Any
                  ) -> GameRecord | None:
