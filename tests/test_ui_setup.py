@@ -15,6 +15,7 @@ from test_ui_fonts import lacking
 from touch import Clock, finger
 
 from farkle_pi.app import App
+from farkle_pi.config import load_config
 from farkle_pi.errors import FarkleError
 from farkle_pi.rules import PRESETS, load_rules
 from farkle_pi.store import Store
@@ -173,6 +174,31 @@ def test_the_configs_rules_file_comes_round_again_on_the_rules_row(tmp_path: Pat
         table.handle(Action("bank"))
         assert table.state is not None and table.state.rules == rules.with_changes(
             {"target": rules.target})
+
+
+def test_the_configs_house_rules_are_offered_by_their_name_beside_the_plain_presets(
+        tmp_path: Path) -> None:
+    """A config of `preset = "standard"` and `must_throw_hot_dice = true` showed "standard"
+    on the rules row, and choosing standard played the config's changed rules: the plain chart
+    could not be had for one game. Now both are offered, and KEEP comes round to the config's."""
+    config = tmp_path / "config.toml"
+    config.write_text('[rules]\npreset = "standard"\nmust_throw_hot_dice = true\n',
+                      encoding="utf-8")
+    rules = load_config(str(config)).rules.ruleset
+    own = "standard + must throw hot dice"
+    with Store(tmp_path / "farkle.db") as store:
+        table = Table(store, rules, ["Ann", "Bob"], "manual", resume=False, say=lambda _: None)
+        assert table.setup.preset == own
+        table.handle(Action("next"))  # the rules row
+        shown = []
+        for _ in range(len(PRESETS) + 1):
+            table.handle(Action("keep"))
+            shown.append(table.setup.preset)
+        assert shown == [*PRESETS, own]  # one KEEP too many does not lose them
+        table.handle(Action("keep"))  # standard, as printed
+        table.handle(Action("bank"))
+        assert table.state is not None and table.state.rules == load_rules("standard")
+        assert table.view().rules_name == "standard"
 
 
 def test_the_configs_target_comes_round_again_on_the_target_row(tmp_path: Path) -> None:

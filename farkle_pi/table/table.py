@@ -458,8 +458,9 @@ class Table:
         self.seat_question, self.seat_framed = asked, row.name
 
     def _setup(self, action: Action) -> None:
-        # the config's own rules (a rules file, named after it) stay among the choices: one
-        # KEEP too many on the rules row must not lose them for the evening
+        # the config's own rules (a rules file, named after it; a preset with house rules,
+        # "standard + entry 500") stay among the choices beside the plain presets: one KEEP too
+        # many on the rules row must not lose them for the evening
         own = () if self.base_rules.name in PRESETS else (self.base_rules.name,)
         # and the config's target (4,000, say) among the targets, in its place
         targets = sorted({*setup_rows.TARGETS, self.base_rules.target})
