@@ -21,8 +21,13 @@ def hint(view: TableView) -> str:
     prompt takes that line, the entry row says the first of it: BUTTONS)."""
     if view.question:
         return ANSWERS
-    bank = "   BANK bank" if view.can_bank else ""
-    return f"{BUTTONS}   hold UNDO remove{bank}"
+    return f"{BUTTONS}   hold UNDO remove{bank_hint(view)}"
+
+
+def bank_hint(view: TableView) -> str:
+    """"BANK bank" on a hint line only where BANK banks (as the lamp is lit): not below the
+    entry minimum, not on hot dice that must be thrown again, not before a turn's first throw."""
+    return "   BANK bank" if view.can_bank else ""
 
 
 def entry_row(p: Painter, box: Box, view: TableView) -> None:

@@ -21,7 +21,7 @@ from farkle_pi.ui.screens.parts import (
 from farkle_pi.ui.theme import Colour
 from farkle_pi.ui.view import DieView, OptionView, TableView
 
-HINT = "NEXT option{where}   KEEP take   BANK bank   hold UNDO"
+HINT = "NEXT option{where}   KEEP take{bank}   hold UNDO"
 FIX_HINT = "NEXT steps the framed die   UNDO next die   KEEP done"
 SHOWN_OPTIONS = 4  # rows of the options list; NEXT scrolls through the rest
 
@@ -83,15 +83,16 @@ def _panels(p: Painter, crowded: bool) -> tuple[Box, Box, Box, Box, Box, Box]:
 
 def _options_hint(view: TableView) -> str:
     """The controls, with which option of how many NEXT is on when not all of them show."""
-    if len(view.options) <= SHOWN_OPTIONS:
-        return HINT.format(where="")
-    return HINT.format(where=f" {view.selected % len(view.options) + 1}/{len(view.options)}")
+    where = (f" {view.selected % len(view.options) + 1}/{len(view.options)}"
+             if len(view.options) > SHOWN_OPTIONS else "")
+    return HINT.format(where=where, bank=keypad.bank_hint(view))
 
 
 def _throw_hint(view: TableView) -> str:
+    bank = keypad.bank_hint(view)
     if view.dice_mode == "virtual":
-        return f"KEEP throws {dice_count(view.dice_to_throw)}   BANK bank   hold UNDO"
-    return f"throw {dice_count(view.dice_to_throw)} into the tray   BANK bank   hold UNDO"
+        return f"KEEP throws {dice_count(view.dice_to_throw)}{bank}   hold UNDO"
+    return f"throw {dice_count(view.dice_to_throw)} into the tray{bank}   hold UNDO"
 
 
 def _waiting(p: Painter, box: Box, view: TableView) -> None:
