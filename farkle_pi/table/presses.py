@@ -1,7 +1,8 @@
 """Button presses at a real table: a press can come before the players have seen what it
 acts on (a second press of an impatient thumb, two buttons hit together, BANK while the dice
 still roll, a tap on a row just redrawn). These two guards sit between the buttons (and the
-touch screen) and the table."""
+touch screen) and the table; the table itself lets a button under a banner only take it away
+(`UNDER_BANNER`): docs/table.md has all four rules."""
 
 from __future__ import annotations
 
