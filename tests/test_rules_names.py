@@ -46,6 +46,17 @@ def test_changes_on_changes_name_all_of_them_and_undone_name_the_preset_again() 
     assert once.with_changes({"entry": "0"}).name == "standard"
 
 
+def test_a_name_given_is_kept_and_goes_first_when_more_changes(tmp_path: Path) -> None:
+    """`name = "standard + Gran's"` is the table's own: a target chosen on the setup screen
+    keeps it, and a change on top is said after it, not named from the standard chart."""
+    given = load_rules("standard", {"entry": "500", "name": "standard + Gran's"})
+    assert given.with_changes({"target": "5000"}).name == "standard + Gran's"
+    assert given.with_changes({"stealing": "true"}).name == "standard + Gran's, stealing"
+    sheet = tmp_path / "grans.toml"
+    sheet.write_text('base = "tyler"\nentry = 750\n', encoding="utf-8")
+    assert load_rules(str(sheet), {"stealing": "false"}).name == "grans + no stealing"
+
+
 @pytest.mark.parametrize("sheet", PRESETS)
 def test_any_one_change_to_any_preset_gets_a_name_that_fits_and_is_not_a_presets(
         sheet: str) -> None:
@@ -146,6 +157,9 @@ def test_a_game_stored_as_standard_with_other_rules_is_named_from_them(
     with Store(db) as store:
         assert store.game(1).state.rules.name == "standard + entry 500"
         assert store.game(2).state.rules.name == "standard"
+        given = load_rules("standard", {"entry": "500", "name": "standard + Gran's"})
+        assert store.game(store.new_game(["Dee"], given).id).state.rules.name == (
+            "standard + Gran's")  # (a name given is stored and read back as given)
 
 
 def test_an_explicit_preset_name_with_changes_is_refused_in_a_config(tmp_path: Path) -> None:

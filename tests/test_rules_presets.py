@@ -200,7 +200,7 @@ def test_toml_file_name_and_set_on_top(tmp_path: Path) -> None:
     path = write(tmp_path, 'base = "portland"\nname = "Gran\'s table"\n')
     rules = load_rules(path, {"entry": "500"})
     # the file's name is its own rules': a --set on top is tonight's change to them, and said
-    assert (rules.name, rules.entry, rules.colour_triples) == ("Gran's table, entry 500", 500,
+    assert (rules.name, rules.entry, rules.colour_triples) == ("Gran's table + entry 500", 500,
                                                                True)
     assert load_rules(path, {"entry": "500", "name": "Tonight"}).name == "Tonight"
 

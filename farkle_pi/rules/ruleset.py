@@ -79,8 +79,8 @@ class RuleSet:
         changed = replace(self, **values)
         if "name" not in values:
             return replace(changed, name=_honest_name(self, changed))
-        if origin == STORED:  # a game stored before names were honest: named from its fields
-            return replace(changed, name=_honest_name(changed, changed))
+        if origin == STORED and changed.name in PRESETS:  # a game stored before names were
+            return replace(changed, name=_named_from(changed.name, changed))  # honest
         if not origin.startswith("preset ") and _claims_preset(changed):
             raise FarkleError(
                 f"{origin}: name={changed.name}: that is the {changed.name} preset's name, and "
@@ -179,13 +179,20 @@ UNNAMED = ("target",)  # shown beside the name everywhere it is shown, chosen on
 def _honest_name(before: RuleSet, after: RuleSet) -> str:
     """`after`'s name, made from `before`'s: a preset's name while it plays that preset, else
     the sheet it came from and its change ("standard + entry 500") where that fits the
-    scoreboard's line, or "standard + house rules"."""
+    scoreboard's line, or "standard + house rules". A name given (a file's, `name = ...`) is
+    kept while nothing changes, and goes first when something does."""
+    changed = _changed_fields(after, before)
+    if not changed:
+        return before.name
     root = root_preset(before.name)
-    if root is None:  # a table's own sheet (a file): named by its file, plus what changed here
-        if not _changed_fields(after, before):
-            return before.name
-        return _fitted(before.name, _changed_fields(after, before), _root_name(before.name))
-    changed = _changed_fields(after, preset(root))
+    if root is not None and before.name == _named_from(root, before):  # (one made here)
+        return _named_from(root, after)
+    return _fitted(before.name, changed, _root_name(before.name))
+
+
+def _named_from(root: str, rules: RuleSet) -> str:
+    """`rules` named as the preset `root` with what they change of it."""
+    changed = _changed_fields(rules, preset(root))
     return _fitted(root, changed, root) if changed else root
 
 
