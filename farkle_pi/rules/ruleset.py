@@ -90,12 +90,7 @@ class RuleSet:
 
     def differences(self) -> dict[str, object]:
         """The switches in which this rule set differs from the standard chart."""
-        standard = RuleSet()
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name != "name" and getattr(self, f.name) != getattr(standard, f.name)
-        }
+        return _changed_fields(self, RuleSet(), passed_over=())
 
 
 _FIELDS = {f.name: f for f in fields(RuleSet)}
@@ -217,9 +212,11 @@ def _phrase(key: str, value: object) -> str:
     return f"{words} {value}"
 
 
-def _changed_fields(rules: RuleSet, reference: RuleSet) -> dict[str, object]:
+def _changed_fields(rules: RuleSet, reference: RuleSet, passed_over: tuple[str, ...] = UNNAMED
+                    ) -> dict[str, object]:
+    """The fields, by key, in which `rules` differ from `reference` (its name aside)."""
     return {f.name: getattr(rules, f.name) for f in fields(rules)
-            if f.name not in ("name", *UNNAMED)
+            if f.name not in ("name", *passed_over)
             and getattr(rules, f.name) != getattr(reference, f.name)}
 
 
@@ -244,9 +241,7 @@ def house_changes(rules: RuleSet) -> dict[str, object]:
     root = root_preset(rules.name)
     if root is None:
         return {}
-    base = preset(root)
-    return {f.name: getattr(rules, f.name) for f in fields(rules)
-            if f.name != "name" and getattr(rules, f.name) != getattr(base, f.name)}
+    return _changed_fields(rules, preset(root), passed_over=())
 
 
 def describe_changes(rules: RuleSet) -> str:

@@ -8,6 +8,8 @@ not at all. The log is append-only; undo is itself an event.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import json
 import logging
 import os
@@ -37,7 +39,7 @@ from farkle_pi.game import (
 from farkle_pi.game.seating import check_seating
 from farkle_pi.game.turns import returning_seat
 from farkle_pi.mounts import READ_ONLY_FIX, read_only
-from farkle_pi.rules import PRESETS, RuleSet
+from farkle_pi.rules import PRESETS, RuleSet, preset
 from farkle_pi.rules.ruleset import STORED
 from farkle_pi.store.backup import back_up, backup_note
 from farkle_pi.store.records import GameRecord
@@ -367,12 +369,13 @@ class Store:
         --set entry=500`); they are named from its first event's fields, as its replay names
         them (once per game: a game's start never changes)."""
         marks = ", ".join("?" * len(PRESETS))
-        rows = self._query("SELECT e.game, e.body FROM events AS e JOIN games AS g ON "
+        rows = self._query("SELECT e.game, g.rules, e.body FROM events AS e JOIN games AS g ON "
                            f"g.id = e.game WHERE e.seq = 0 AND e.game > ? AND g.rules IN ({marks})",
                            (self._rules_named_upto, *PRESETS))
-        for game_id, body in rows:
-            try:
-                name = RuleSet().with_changes(json.loads(body)["rules"], STORED).name
+        for game_id, stored, body in rows:
+            try:  # (the preset as it is, as stored since it was: no need to read it all)
+                name = stored if _as_stored(stored) in body else RuleSet().with_changes(
+                    json.loads(body)["rules"], STORED).name
             except (ValueError, KeyError, TypeError, AttributeError, FarkleError):
                 continue  # (its replay says what is wrong with it, where one is needed)
             self._rules_names[int(game_id)] = name
@@ -593,6 +596,12 @@ def has_sqlite_header(path: Path) -> bool:
             return file.read(16) == b"SQLite format 3\x00"
     except OSError:
         return True
+
+
+@functools.cache
+def _as_stored(name: str) -> str:
+    """The preset `name`'s rules as a game's first event stores them (`_insert`)."""
+    return '"rules": ' + json.dumps(dataclasses.asdict(preset(name)))
 
 
 def _cached(game_id: int, started: Any, rules: Any, summary: Any) -> GameRecord | None:
