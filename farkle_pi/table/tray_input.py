@@ -233,19 +233,9 @@ class TrayInput:
         if state.phase != "choose" or not self._keep_stands(state):
             return None
         assert self.tray_keep is not None and state.last_throw is not None
-        lying = Counter(self.thrown[k].read for k in range(len(self.thrown)) if k not in self.out)
-        came = Counter(d.value for d in event.dice)
-        came.subtract(lying)
-        back = list(came.elements())
-        if not back or len(event.dice) - len(back) != event.lying:
+        returned = self._came_back(event)
+        if not returned:
             return None
-        out = {k: self.thrown[k].read for k in self.out}
-        returned: list[int] = []
-        for face in back:
-            k = next((k for k, read in out.items() if read == face and k not in returned), None)
-            if k is None:
-                return None  # not a die taken out of this throw
-            returned.append(k)
         left = Counter(self.tray_keep.dice)
         left.subtract(Counter(self.thrown[k].die for k in returned))
         if any(n < 0 for n in left.values()):
@@ -260,6 +250,27 @@ class TrayInput:
         self.tray_keep = smaller
         return Rekeep(smaller)
 
+    def _came_back(self, event: TrayNews) -> list[int] | None:
+        """The dice taken out of the last throw (indices) that lie among its still dice again,
+        or None if the dice settled are not those lying and some taken out: every die that lay
+        still is there, and each die more shows the face a die taken out was read with."""
+        lying = Counter(self.thrown[k].read for k in range(len(self.thrown)) if k not in self.out)
+        came = Counter(d.value for d in event.dice)
+        came.subtract(lying)
+        if any(n < 0 for n in came.values()):
+            return None  # a die lying is gone or shows another face (knocked over)
+        back = list(came.elements())
+        if not back or len(event.dice) - len(back) != event.lying:
+            return None
+        out = {k: self.thrown[k].read for k in self.out}
+        returned: list[int] = []
+        for face in back:
+            k = next((k for k, read in out.items() if read == face and k not in returned), None)
+            if k is None:
+                return None  # not a die taken out of this throw
+            returned.append(k)
+        return returned
+
     def _settled(self, state: GameState, event: TrayNews
                  ) -> Command | Rekeep | Unread | str | None:
         """Dice came to rest: a throw, unless dice that were not thrown lie among them (a die
@@ -272,6 +283,8 @@ class TrayInput:
         self._regrown(state)  # (after a restart, these dice were thrown meanwhile)
         if state.phase != "keep" and event.lying and self.refused != _turn(state):
             return self._put_back(event, state) or NOT_THROWN
+        if state.phase == "keep" and event.lying and self._known(state) is self.thrown:
+            self.out -= set(self._came_back(event) or ())  # put back before the keep: in play
         if state.phase != "keep":
             values = [d.value for d in event.dice]
             refused, self.refused = self.refused, _turn(state)  # refused below: a cocked die,

@@ -1,0 +1,86 @@
+"""Camera mode as a game night meets it (the sixty-first session's review of the live tray):
+the defects found playing the evening through the table's tray seam, and the mutants of
+farkle_pi/table/tray_input.py and camera.py that survived the tests (each test fails on the
+mutant or without the fix its docstring names)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from seating import seated
+from tray_news import TrayDie
+from tray_news import TrayNews as News
+
+from farkle_pi.rules import load_rules
+from farkle_pi.table.table import Table
+from farkle_pi.ui.actions import Action
+
+
+@pytest.fixture
+def table(tmp_path: Path) -> Iterator[Table]:
+    """Ann and Bob, standard rules, camera dice, the first throw due."""
+    with seated(tmp_path, load_rules("standard"), ["Ann", "Bob"], "camera") as table:
+        yield table
+
+
+def spread(faces: str) -> tuple[TrayDie, ...]:
+    """Dice in a row a die's width apart, as they lie in the tray (each keeps its place)."""
+    return tuple(TrayDie(int(face), center=(100.0 * k, 100.0)) for k, face in enumerate(faces))
+
+
+def kept(table: Table) -> list[str]:
+    assert table.state is not None
+    return [str(keep) for keep in table.state.kept]
+
+
+def points(table: Table) -> int:
+    assert table.state is not None
+    return table.state.turn_points
+
+
+# -- defects found playing the evening ----------------------------------------------------------
+
+def test_a_die_put_back_before_the_keep_is_no_longer_out(table: Table) -> None:
+    """One 2 of three taken out, then put back among the still dice, then the 1 and the three
+    2s taken out: the keep is 1 2 2 2, 300. Until session 61 the 2 put back was still counted
+    out of the tray, so the third 2 taken out was none of the throw's dice and the turn
+    scored the 1 alone, 100, silently."""
+    six = spread("222134")
+    table.tray(News("settled", six))
+    table.tray(News("removed", six[:1]))
+    table.tray(News("settled", six, lying=5))  # the 2 back where it lay
+    table.tray(News("removed", six[3:4]))
+    assert kept(table) == ["1"]
+    table.tray(News("removed", six[:3]))
+    assert kept(table) == ["1222"] and points(table) == 300
+
+
+def test_a_keep_undone_and_its_die_put_back_is_not_kept_with_the_next(table: Table) -> None:
+    """The 1 taken out (kept), UNDO, the 1 put back, then the 5 taken out: the keep is the 5,
+    50, and four dice are due with the 1 among them. Until session 61 the 1 put back still
+    counted as out and the keep was 1 5, 150, with the 1 lying in the tray."""
+    six = spread("152346")
+    table.tray(News("settled", six))
+    table.tray(News("removed", six[:1]))
+    assert kept(table) == ["1"]
+    table.handle(Action("undo"))
+    table.tray(News("settled", six, lying=5))
+    table.tray(News("removed", six[1:2]))
+    assert kept(table) == ["5"] and points(table) == 50
+    assert table.state is not None and table.state.dice_to_throw == 5
+
+
+def test_a_die_knocked_over_while_picking_is_no_die_put_back(table: Table) -> None:
+    """A 2 of three taken out, then the hand knocks the 3 over onto a 2 (it lands elsewhere):
+    no die came back, so the other two 2s taken out make the triple with the first, 200. Were
+    the knocked die taken for the 2 put back (the 3 that lay still is gone: not a put-back),
+    the two 2s would make no keep."""
+    six = spread("222134")
+    table.tray(News("settled", six))
+    table.tray(News("removed", six[:1]))
+    knocked = (*six[1:4], TrayDie(2, center=(450.0, 300.0)), six[5])
+    table.tray(News("settled", knocked, lying=4))
+    table.tray(News("removed", six[1:3]))
+    assert kept(table) == ["222"] and points(table) == 200
