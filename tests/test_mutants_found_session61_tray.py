@@ -84,3 +84,29 @@ def test_a_die_knocked_over_while_picking_is_no_die_put_back(table: Table) -> No
     table.tray(News("settled", knocked, lying=4))
     table.tray(News("removed", six[1:3]))
     assert kept(table) == ["222"] and points(table) == 200
+
+
+def test_the_dice_left_thrown_for_a_steal_without_next_are_told_how_to_steal(
+        tmp_path: Path) -> None:
+    """Tyler's stealing: Bob banks 500 with three dice left, Ann throws those three into the
+    tray without pressing NEXT. The count prompt took the steal offer's place with "3 dice in
+    the tray: throw 6", as if she could only throw her own (until session 61); it says how
+    to steal them. Four dice thrown are only a wrong count."""
+    rules = load_rules("standard", {"stealing": "true"})
+    with seated(tmp_path, rules, ["Ann", "Bob"], "camera") as table:
+        for faces in ("111234", "555234"):
+            table.tray(News("settled", spread(faces)))
+            table.tray(News("removed", spread(faces)[:3]))
+            table.handle(Action("bank"))
+            table.tray(News("removed", spread(faces)[3:]))
+        table.tray(News("settled", spread("234")))
+        assert table.view().prompt == ("3 dice in the tray: NEXT steals 500 from Bob (then throw "
+                                       "them again) - or throw 6 for your own")
+        table.tray(News("removed", spread("234")))
+        table.tray(News("settled", spread("2346")))
+        assert table.view().prompt == "4 dice in the tray: throw 6"
+        table.tray(News("removed", spread("2346")))
+        table.handle(Action("next"))
+        table.tray(News("settled", spread("534")))
+        assert kept(table) == [] and points(table) == 500
+        assert table.state is not None and table.state.phase == "keep"

@@ -213,7 +213,7 @@ class TrayInput:
             if self.played or state.phase == "keep":
                 return None  # the tray counted for the throw just played (it may have ended
                 # the turn), or a keep is due (choosing it comes first)
-            return count_prompt(len(event.dice), state.dice_to_throw)
+            return count_prompt(len(event.dice), state)
         if event.kind == "prompt":
             return PROMPTS.get(event.reason or "", "throw again")
         if event.kind == "settled":
@@ -304,7 +304,7 @@ class TrayInput:
                     del self.smaller[back[-1]:]
                     self.refused, self.shrunk_by = None, event
                     return Rekeep(self.tray_keep)
-                return count_prompt(len(values), state.dice_to_throw)
+                return count_prompt(len(values), state)
             colours: list[str | None] = [None] * len(values)
             if state.rules.colour_triples:  # colours matter to the score only then
                 colours = list(set_colour_names([d.colour_bgr for d in event.dice]))
@@ -685,7 +685,14 @@ def unsure_note(dice: Sequence[TrayDie]) -> str:
     return f"check the {named}: read unsure - tap a die (or UNDO) to correct it"
 
 
-def count_prompt(found: int, wanted: int) -> str:
+def count_prompt(found: int, state: GameState) -> str:
+    """Too many or too few dice thrown. As many as a steal offered leaves are the dice left
+    thrown without NEXT first (stealing is the player's word): the offer is said again."""
+    wanted = state.dice_to_throw
+    offer = state.steal
+    if offer is not None and found == offer.dice:
+        return (f"{found} dice in the tray: NEXT steals {offer.points:,} from {offer.player} "
+                f"(then throw them again) - or throw {wanted} for your own")
     return f"{found} dice in the tray: throw {wanted}"
 
 
