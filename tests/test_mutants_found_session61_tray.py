@@ -110,3 +110,25 @@ def test_the_dice_left_thrown_for_a_steal_without_next_are_told_how_to_steal(
         table.tray(News("settled", spread("534")))
         assert kept(table) == [] and points(table) == 500
         assert table.state is not None and table.state.phase == "keep"
+
+
+def test_a_triple_taken_out_a_die_at_a_time_in_two_colours_is_told_to_go_on(
+        tmp_path: Path) -> None:
+    """Portland: red 2 2 2 among white dice, taken out a die at a time. The first red 2 is
+    the start of a keep, as in a one-colour game ("take out the rest"); until session 61 it
+    was "2 is not a keep: choose with NEXT and KEEP" (the faces taken out, colourless, were
+    looked for among the keeps of coloured dice), then "22 is not a keep"."""
+    red, white = (40, 40, 220), (235, 235, 235)
+    six = tuple(TrayDie(face, colour_bgr=red if colour == "r" else white,
+                        center=(100.0 * k, 100.0))
+                for k, (face, colour) in enumerate(
+                    [(2, "r"), (2, "r"), (2, "w"), (1, "w"), (2, "r"), (4, "w")]))
+    with seated(tmp_path, load_rules("portland"), ["Ann", "Bob"], "camera") as table:
+        table.tray(News("settled", six))
+        table.tray(News("removed", six[:1]))
+        assert table.view().prompt == ("2 taken out: take out the rest of the keep, or choose "
+                                       "with NEXT and KEEP")
+        table.tray(News("removed", six[1:2]))
+        assert table.view().prompt.startswith("22 taken out: take out the rest")
+        table.tray(News("removed", six[4:5]))
+        assert kept(table) == ["2:red 2:red 2:red"] and points(table) == 400  # doubled

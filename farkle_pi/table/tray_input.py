@@ -402,7 +402,8 @@ class TrayInput:
                 self.tray_keep, self.smaller = tried, []
                 return Keep(tried)
         shown = Roll.of(*together.faces)
-        if any(o.keep.contains(shown) for o in state.options):  # a triple, a die at a time
+        # a triple taken out a die at a time (by faces: the keeps' dice have their colours)
+        if any(Roll.of(*o.keep.faces).contains(shown) for o in state.options):
             return f"{shown} taken out: take out the rest of the keep, or choose with NEXT and KEEP"
         return f"{shown} is not a keep: choose with NEXT and KEEP"
 
