@@ -5,16 +5,24 @@ mutant or without the fix its docstring names)."""
 
 from __future__ import annotations
 
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
+from queue import Queue
 
 import pytest
 from seating import seated
 from tray_news import TrayDie
 from tray_news import TrayNews as News
+from tray_scenes import FPS, THREE, FakeReader, picture
 
+from farkle_pi.devices import Frame
+from farkle_pi.devices.frames import SourceBase
 from farkle_pi.rules import load_rules
+from farkle_pi.table.camera import LiveTray
 from farkle_pi.table.table import Table
+from farkle_pi.tray import Tray, TrayEvent
 from farkle_pi.ui.actions import Action
 
 
@@ -132,3 +140,45 @@ def test_a_triple_taken_out_a_die_at_a_time_in_two_colours_is_told_to_go_on(
         assert table.view().prompt.startswith("22 taken out: take out the rest")
         table.tray(News("removed", six[4:5]))
         assert kept(table) == ["2:red 2:red 2:red"] and points(table) == 400  # doubled
+
+
+class Hanging(SourceBase):
+    """A camera whose 30th read hangs until `released` (a webcam stalling on its cable, a
+    driver that recovers); meanwhile a throw was typed and its keep taken out, and the two
+    dice left lie elsewhere."""
+
+    def __init__(self, released: threading.Event) -> None:
+        self.released, self.index = released, 0
+
+    def read(self) -> Frame | None:
+        if self.index == 30:
+            self.released.wait(5)
+        self.index += 1
+        dice = THREE if self.index <= 30 else [(420, 200, 2), (520, 330, 4)]
+        return Frame(picture(dice), self.index / FPS, self.index)
+
+
+def test_a_camera_that_hung_and_came_back_reports_the_dice_lying_again() -> None:
+    """While a camera that hangs is shown lost, the game goes on with dice entered by hand; the
+    dice lying when it comes back are reported `resumed`, as after a camera opened again, so
+    the table tells them from a throw. Until session 61 only a camera opened again was: one
+    whose reads came back by themselves went on as if it had never gone, and dice typed and
+    kept meanwhile, seen lying in new places, were played as the next throw."""
+    released = threading.Event()
+    events: Queue[TrayEvent] = Queue()
+    live = LiveTray(Hanging(released), Tray(FakeReader()), events,
+                    reopen=lambda: Hanging(released), stale_seconds=0.5)
+    live.start()
+    try:
+        first = events.get(timeout=5)
+        assert first.kind == "settled" and not first.resumed
+        deadline = time.monotonic() + 5
+        while not live.status().startswith("camera lost"):
+            assert time.monotonic() < deadline, "never shown lost"
+            time.sleep(0.01)
+        released.set()
+        again = events.get(timeout=5)
+        assert again.kind == "settled" and again.resumed and len(again.dice) == 2
+    finally:
+        released.set()
+        live.stop()

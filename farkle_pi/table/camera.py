@@ -204,13 +204,18 @@ class LiveTray:
             return self.error
         if self._warming:  # the camera's clock starts when the reader is ready
             return ""
-        quiet = time.monotonic() - self._last_picture
-        if self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds:
+        if self._stalled():
             if not self._seen:  # still opening it, and a camera driver can hang right there
                 return NOT_FOUND
+            quiet = time.monotonic() - self._last_picture
             return (f"camera lost (no picture for {quiet:.0f} s): enter the dice by hand, "
                     "or check the cable")
         return ""
+
+    def _stalled(self) -> bool:
+        """No picture from the camera for `stale_seconds` (a wedged driver raises nothing)."""
+        quiet = time.monotonic() - self._last_picture
+        return self.reopen is not None and self._thread.is_alive() and quiet > self.stale_seconds
 
     def opening(self) -> str:
         """OPENING while the camera's first picture is awaited and it is not yet lost, else "":
@@ -239,6 +244,8 @@ class LiveTray:
                     self._look_for_camera(
                         f"camera lost ({why}): enter the dice by hand, or check the cable")
                     continue
+                if self._stalled():  # shown lost: the game may have gone on by hand, and
+                    self.tray.rebase()  # what lies there now may be no throw
                 self.latest = frame
                 self._last_picture = time.monotonic()
                 for event in self.tray.feed(frame):
