@@ -182,3 +182,20 @@ def test_a_camera_that_hung_and_came_back_reports_the_dice_lying_again() -> None
     finally:
         released.set()
         live.stop()
+
+
+def test_a_die_of_the_keep_put_back_is_told_no_throw_nor_a_count(table: Table) -> None:
+    """The 1 and the 5 taken out (150), then the 5 put back among the four dice lying: the
+    keep is the 1 and nothing is wrong. Until session 61 the strip said "no throw: some dice
+    did not move - pick up every die..." (the keep made again, the dice were stepped again as
+    if thrown), then the tray's count of the five dice (four were due before the 5 came back)
+    made it "5 dice in the tray: throw 5"."""
+    six = spread("152346")
+    table.tray(News("settled", six))
+    table.tray(News("removed", six[:1]))
+    table.tray(News("removed", six[1:2]))
+    back = six[1:]
+    table.tray(News("settled", back, lying=4))
+    table.tray(News("prompt", back, "count"))
+    assert kept(table) == ["1"] and points(table) == 100
+    assert table.view().prompt == "" and not table.error

@@ -797,7 +797,7 @@ class Table:
                 self.prompt = PROMPTS["unreadable"]
         elif isinstance(step, Rekeep):
             self._rekeep(step.keep)
-            if event.kind == "settled":  # the keep shrank back: now the throw
+            if event.kind == "settled" and step.again:  # the keep shrank back: now the throw
                 self._tray_event(event)
         elif step is not None:
             self._apply(step)

@@ -107,6 +107,7 @@ class Rekeep:
     more dice of that throw were taken out, or some were thrown again after all."""
 
     keep: Roll
+    again: bool = True  # the dice settled are stepped again: they shrank the keep back (a throw)
 
 
 class TrayInput:
@@ -134,7 +135,9 @@ class TrayInput:
         # the turn (player, turns ended) whose last settled dice were refused as its throw: a
         # die or two of them thrown again, among the rest lying still, finishes that throw
         self.refused: tuple[int, int] | None = None
-        self.played = False  # the last settled dice were played as a throw
+        # the tray's count of the dice last settled is none to tell: they were played as a
+        # throw (the count may be of the turn it ended), or some lay still (no throw)
+        self.uncounted = False
         self.recalled: _Recalled | None = None  # the last throw as the store tells it (`recall`)
         self.shrunk_by: TrayNews | None = None  # dice that shrank the keep back (then played)
 
@@ -210,16 +213,17 @@ class TrayInput:
         tray's keep made again (dice that join it), a throw to finish by hand, the prompt to
         show, or None when it changes nothing."""
         if event.kind == "prompt" and event.reason == "count":
-            if self.played or state.phase == "keep":
+            if self.uncounted or state.phase == "keep":
                 return None  # the tray counted for the throw just played (it may have ended
-                # the turn), or a keep is due (choosing it comes first)
+                # the turn) or for dice not thrown, or a keep is due (choosing it comes first)
             return count_prompt(len(event.dice), state)
         if event.kind == "prompt":
             return PROMPTS.get(event.reason or "", "throw again")
         if event.kind == "settled":
+            still = self._lying_still(state, event)
             step = self._settled(state, event)
-            if not isinstance(step, Rekeep):  # after a Rekeep the same dice come again
-                self.played = isinstance(step, Throw)
+            if still or not isinstance(step, Rekeep):  # (a keep shrunk back: the dice come again)
+                self.uncounted = still or isinstance(step, Throw)
             return step
         if event.kind == "removed" and state.phase == "keep":
             return self._keep(event.dice, state)
@@ -248,7 +252,12 @@ class TrayInput:
         if not any(o.keep == smaller for o in chart(state.rules).score(state.last_throw).options):
             return None
         self.tray_keep = smaller
-        return Rekeep(smaller)
+        return Rekeep(smaller, again=False)
+
+    def _lying_still(self, state: GameState, event: TrayNews) -> bool:
+        """Dice settled among dice that lay still, where a throw is due: no throw (a die nudged
+        or put back), unless they finish a throw refused this turn (a die or two thrown again)."""
+        return state.phase != "keep" and bool(event.lying) and self.refused != _turn(state)
 
     def _came_back(self, event: TrayNews) -> list[int] | None:
         """The dice taken out of the last throw (indices) that lie among its still dice again,
@@ -260,7 +269,7 @@ class TrayInput:
         if any(n < 0 for n in came.values()):
             return None  # a die lying is gone or shows another face (knocked over)
         back = list(came.elements())
-        if not back or len(event.dice) - len(back) != event.lying:
+        if len(event.dice) - len(back) != event.lying:
             return None
         out = {k: self.thrown[k].read for k in self.out}
         returned: list[int] = []
@@ -281,7 +290,7 @@ class TrayInput:
             if spots is not None:  # the last throw's (or what its keep left): nobody threw them
                 return self._found_again(state, spots, seen=len(event.dice))
         self._regrown(state)  # (after a restart, these dice were thrown meanwhile)
-        if state.phase != "keep" and event.lying and self.refused != _turn(state):
+        if self._lying_still(state, event):
             return self._put_back(event, state) or NOT_THROWN
         if state.phase == "keep" and event.lying and self._known(state) is self.thrown:
             self.out -= set(self._came_back(event) or ())  # put back before the keep: in play
