@@ -199,3 +199,20 @@ def test_a_die_of_the_keep_put_back_is_told_no_throw_nor_a_count(table: Table) -
     table.tray(News("prompt", back, "count"))
     assert kept(table) == ["1"] and points(table) == 100
     assert table.view().prompt == "" and not table.error
+
+
+def test_a_die_held_out_and_put_back_is_in_play_again(table: Table) -> None:
+    """T06 (tray_input.py, _put_back: a die held out that came back no longer refused): the 1
+    taken out (kept), then a 2 (it scores nothing with the 1: held), put back; then two other
+    2s taken out. The 2 put back lies in the tray, so the two 2s make no triple with it: the
+    keep stays the 1, 100. Until session 61 the 2 put back still counted as out ("no throw:
+    some dice did not move"), and the two 2s made 1 2 2 2 of it, 300, with a 2 in the tray."""
+    six = spread("122234")
+    table.tray(News("settled", six))
+    table.tray(News("removed", six[:1]))
+    table.tray(News("removed", six[1:2]))
+    assert kept(table) == ["1"]
+    table.tray(News("settled", six[1:], lying=4))  # the 2 back where it lay
+    assert table.view().prompt == ""
+    table.tray(News("removed", six[2:4]))
+    assert kept(table) == ["1"] and points(table) == 100

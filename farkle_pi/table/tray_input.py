@@ -231,21 +231,30 @@ class TrayInput:
             return self._more(event.dice, state)
         return None  # e.g. the rest of the dice picked up to be thrown again
 
-    def _put_back(self, event: TrayNews, state: GameState) -> Rekeep | Undo | None:
+    def _put_back(self, event: TrayNews, state: GameState) -> Rekeep | Undo | str | None:
         """Dice of the tray's keep put back among the dice that lie still (one taken out by
-        mistake): the keep without them if that still scores, else no keep (undone)."""
+        mistake): the keep without them if that still scores, else no keep (undone). Dice
+        taken out that did not join it (held) are in play again: nothing to undo ("")."""
         if state.phase != "choose" or not self._keep_stands(state):
             return None
         assert self.tray_keep is not None and state.last_throw is not None
         returned = self._came_back(event)
         if not returned:
             return None
+        held = Counter(self.thrown[k].die for k in self.out)
+        held.subtract(Counter(self.tray_keep.dice))
         left = Counter(self.tray_keep.dice)
-        left.subtract(Counter(self.thrown[k].die for k in returned))
+        for die in (self.thrown[k].die for k in returned):
+            if held[die] > 0:  # a die held out came back (of two alike out, that one)
+                held[die] -= 1
+            else:
+                left[die] -= 1
         if any(n < 0 for n in left.values()):
-            return None  # a die held out (not in the keep) came back: nothing to undo
+            return None  # (not dice of the keep)
         self.out -= set(returned)
         smaller = Roll(left.elements())
+        if smaller == self.tray_keep:
+            return ""  # only dice held out came back
         if not smaller:
             self.tray_keep, self.smaller = None, []
             return Undo()
@@ -291,7 +300,8 @@ class TrayInput:
                 return self._found_again(state, spots, seen=len(event.dice))
         self._regrown(state)  # (after a restart, these dice were thrown meanwhile)
         if self._lying_still(state, event):
-            return self._put_back(event, state) or NOT_THROWN
+            put_back = self._put_back(event, state)
+            return NOT_THROWN if put_back is None else put_back
         if state.phase == "keep" and event.lying and self._known(state) is self.thrown:
             self.out -= set(self._came_back(event) or ())  # put back before the keep: in play
         if state.phase != "keep":
