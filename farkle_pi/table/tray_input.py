@@ -444,7 +444,7 @@ class TrayInput:
                     "the keep with NEXT and KEEP")
         options = chart(state.rules).score(state.last_throw).options
         for keep in (every, Roll([*self.tray_keep.dice, *more.dice])):
-            if taken and any(o.keep == keep for o in options):
+            if any(o.keep == keep for o in options):
                 self.smaller.append((self.tray_keep, state.dice_to_throw))
                 self.tray_keep = keep
                 return Rekeep(keep)
