@@ -302,8 +302,8 @@ class TrayInput:
         if self._lying_still(state, event):
             put_back = self._put_back(event, state)
             return NOT_THROWN if put_back is None else put_back
-        if state.phase == "keep" and event.lying and self._known(state) is self.thrown:
-            self.out -= set(self._came_back(event) or ())  # put back before the keep: in play
+        if state.phase == "keep" and event.lying:  # dice put back before the keep: in play
+            self.out -= set(self._came_back(event) or ())
         if state.phase != "keep":
             values = [d.value for d in event.dice]
             refused, self.refused = self.refused, _turn(state)  # refused below: a cocked die,
