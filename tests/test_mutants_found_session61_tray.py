@@ -13,6 +13,7 @@ from queue import Queue
 
 import pytest
 from seating import seated
+from test_review55_found import restarted
 from tray_news import TrayDie
 from tray_news import TrayNews as News
 from tray_scenes import FPS, THREE, FakeReader, picture
@@ -219,3 +220,22 @@ def test_a_die_held_out_and_put_back_is_in_play_again(table: Table) -> None:
     assert table.view().prompt == ""
     table.tray(News("removed", six[2:4]))
     assert kept(table) == ["1"] and points(table) == 100
+
+
+def test_a_die_that_joins_the_keep_taken_out_while_the_table_was_down_joins_it(
+        tmp_path: Path) -> None:
+    """T30 (tray_input.py, _left_out: dice not seen after a restart are the keep's only, not
+    the keep and dice that score with it): Ann's 1 taken out and kept, the table down, her 5
+    taken out meanwhile. The first still picture, 2 3 4 6, is the throw less 1 5: the 5 joins
+    the keep (150) as if the camera had seen it go, and no throw is played (4 dice were
+    'thrown' against 5 due: a wrong count)."""
+    throw = spread("152346")
+    table = restarted(tmp_path, "standard", [News("settled", throw), News("removed", throw[:1])])
+    try:
+        assert kept(table) == ["1"]
+        table.tray(News("settled", throw[2:], resumed=True))
+        assert kept(table) == ["15"] and points(table) == 150
+        assert table.view().prompt == "" and table.state is not None
+        assert table.state.phase == "choose" and table.state.dice_to_throw == 4
+    finally:
+        table.store.close()
