@@ -13,6 +13,7 @@ from queue import Queue
 
 import pytest
 from seating import seated
+from test_mutants_found_tray_input import kept, points
 from test_review55_found import restarted
 from tray_news import TrayDie
 from tray_news import TrayNews as News
@@ -37,16 +38,6 @@ def table(tmp_path: Path) -> Iterator[Table]:
 def spread(faces: str) -> tuple[TrayDie, ...]:
     """Dice in a row a die's width apart, as they lie in the tray (each keeps its place)."""
     return tuple(TrayDie(int(face), center=(100.0 * k, 100.0)) for k, face in enumerate(faces))
-
-
-def kept(table: Table) -> list[str]:
-    assert table.state is not None
-    return [str(keep) for keep in table.state.kept]
-
-
-def points(table: Table) -> int:
-    assert table.state is not None
-    return table.state.turn_points
 
 
 # -- defects found playing the evening ----------------------------------------------------------
