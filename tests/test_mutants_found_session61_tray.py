@@ -230,3 +230,37 @@ def test_a_die_that_joins_the_keep_taken_out_while_the_table_was_down_joins_it(
         assert table.state.phase == "choose" and table.state.dice_to_throw == 4
     finally:
         table.store.close()
+
+
+def test_a_start_whose_first_picture_shows_the_whole_throw_says_nothing(
+        tmp_path: Path) -> None:
+    """T34 (tray_input.py, _found_again: a keep due and no die out not returned early): Ann's
+    throw read, the table down and up again, the six dice still lying. Nothing was taken out:
+    no keep, and nothing to say (the mutant said " taken out: take out the rest of the
+    keep")."""
+    throw = spread("152346")
+    table = restarted(tmp_path, "standard", [News("settled", throw)])
+    try:
+        table.tray(News("settled", throw, resumed=True))
+        assert table.state is not None and table.state.phase == "keep"
+        assert kept(table) == [] and table.view().prompt == ""
+    finally:
+        table.store.close()
+
+
+def test_a_keep_made_after_an_undo_does_not_shrink_back_to_the_one_undone(
+        table: Table) -> None:
+    """T35 (tray_input.py, _as_keep: the keeps the tray's keep grew from not forgotten with a
+    new keep): the 1 kept, a 5 joins it (150), UNDO, the other 5 taken out: the keep is
+    1 5 5, three dice due. Five dice thrown are a wrong count, not the keep 1 (that 150 was
+    undone) shrunk back with a throw of five."""
+    six = spread("155234")
+    table.tray(News("settled", six))
+    table.tray(News("removed", six[:1]))
+    table.tray(News("removed", six[1:2]))
+    assert kept(table) == ["15"]
+    table.handle(Action("undo"))
+    table.tray(News("removed", six[2:3]))
+    assert kept(table) == ["155"] and points(table) == 200
+    table.tray(News("settled", spread("23456")))
+    assert kept(table) == ["155"] and table.view().prompt == "5 dice in the tray: throw 3"
