@@ -15,9 +15,10 @@ import pytest
 from seating import seated
 from test_mutants_found_tray_input import kept, points
 from test_review55_found import restarted
+from test_survival_camera import Cable, FakeCamera, no_dice, wait_for
 from tray_news import TrayDie
 from tray_news import TrayNews as News
-from tray_scenes import FPS, THREE, FakeReader, picture
+from tray_scenes import FPS, THREE, FakeReader, Film, picture
 
 from farkle_pi.devices import Frame
 from farkle_pi.devices.frames import SourceBase
@@ -264,3 +265,41 @@ def test_a_keep_made_after_an_undo_does_not_shrink_back_to_the_one_undone(
     assert kept(table) == ["155"] and points(table) == 200
     table.tray(News("settled", spread("23456")))
     assert kept(table) == ["155"] and table.view().prompt == "5 dice in the tray: throw 3"
+
+
+def test_after_every_die_left_the_tray_by_itself_it_expects_the_full_set() -> None:
+    """N01 (tray/count.py: the dice left after the first removal expected even when none are
+    left): a throw of three taken out whole (hot dice, or all picked up) leaves the full set
+    due, so a throw of two is prompted as two of six, not of none (`replay --expect 6`)."""
+    film = Film().rolling(1.0, THREE).still(1.0, THREE).still(1.0, [])
+    two = [(150, 300, 2), (400, 200, 4)]
+    film.rolling(1.0, two).still(1.0, two)
+    tray = Tray(FakeReader(), expect_full=6)
+    counts = [e for frame in film.frames for e in tray.feed(frame) if e.reason == "count"]
+    assert [(len(e.dice), e.expected) for e in counts] == [(3, 6), (2, 6)]
+
+
+def test_why_the_camera_could_not_be_opened_is_told_again_once_it_was_back(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """C04 (camera.py, _open_camera: the reasons told not forgotten when the camera is back):
+    each reason is told once while the camera is looked for, not every retry; once it was
+    back and is lost again the same way, the journal says so again."""
+    cable = Cable()
+    cable.plugged = False
+    live = LiveTray(None, Tray(no_dice), Queue(), reopen=lambda: FakeCamera(cable),
+                    retry_seconds=0.01)
+
+    def told() -> int:
+        return sum("cannot be opened: no camera at opencv:0" in record.getMessage()
+                   for record in caplog.records)
+
+    with caplog.at_level("INFO", logger="farkle_pi.table.camera"):
+        live.start()
+        try:
+            wait_for(lambda: told() == 1)
+            cable.plugged = True
+            wait_for(lambda: live.latest is not None and live.status() == "")
+            cable.plugged = False  # the cable loose again: the reads fail, then the opens
+            wait_for(lambda: told() == 2)
+        finally:
+            live.stop()
