@@ -33,8 +33,8 @@ def test_game_add_help_says_whose_name(capsys: pytest.CaptureFixture[str]) -> No
     """`add NAME` was bare: nothing said it also brings back a player who left, in any case,
     as `leave NAME` says of its name (session 59's docs review)."""
     text = help_of(capsys, "game", "add")
-    assert ("NAME a new player's (at most 16 characters), or the name of one who left "
-            "(any case)") in text
+    assert ("NAME a new player's (at most 16 characters; one with spaces in quotes), or the "
+            "name of one who left (any case)") in text
 
 
 def test_the_replay_help_names_cameras_too(capsys: pytest.CaptureFixture[str]) -> None:

@@ -56,6 +56,8 @@ def stored_games(args: argparse.Namespace
     """`stored_records`, with what each game's clocks said as it started."""
     path = db_path(args)
     if not path.exists():
+        if args.json:  # its empty answer looked like a database with no games: a typo in
+            print(f"note: {no_games_line(path)}", file=sys.stderr)  # --db went unseen
         return path, [], {}
     with Store(path, read_only=True) as store:
         records = store.records()

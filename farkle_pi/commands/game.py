@@ -26,7 +26,8 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key
+from farkle_pi.game.turns import returning_seat
 from farkle_pi.rules import Roll, check_colours, house_changes
 from farkle_pi.store import Store, StoredGame
 from farkle_pi.ui.fonts import undrawn_names
@@ -57,29 +58,35 @@ def register(sub: Any) -> None:
 
     for name, (dice_command, help_text) in _DICE_COMMANDS.items():
         leaf = _leaf(game_sub, name, help_text)
-        leaf.add_argument("dice", nargs="+", metavar="DICE")
+        leaf.add_argument("dice", nargs="+", metavar="DICE", help="faces in any order: 115234, "
+                          "1 1 5 2 3 4 or 1,1,5,2,3,4 (two colours: 5:red 5:blue …)")
         leaf.set_defaults(run=_runner(_with_dice(dice_command)))
     for name, (plain_command, help_text) in _PLAIN_COMMANDS.items():
         leaf = _leaf(game_sub, name, help_text)
         leaf.set_defaults(run=_runner(_plain(plain_command)))
     add = _leaf(game_sub, "add", "a late player joins at the end of the seat order (one who "
                 "left comes back to their seat with their score)")
-    add.add_argument("name", metavar="NAME", help="a new player's (at most 16 characters), or "
-                     "the name of one who left (any case)")
-    add.set_defaults(run=_runner(lambda args: AddPlayer(args.name), names=lambda args: [args.name]))
+    add.add_argument("name", nargs="+", metavar="NAME", help=f"a new player's (at most "
+                     f"{MAX_NAME} characters; one with spaces in quotes), or the name of one "
+                     "who left (any case)")
+    add.set_defaults(run=_runner(lambda args: AddPlayer(_name(args)),
+                                 names=lambda args: [_name(args)]))
     leave = _leaf(game_sub, "leave", "a player goes home mid-game: no more turns (their own "
                   "ends unbanked), cannot win, the score stays shown")
-    leave.add_argument("name", metavar="NAME", help="as seated, any case")
-    leave.set_defaults(run=_runner(lambda args: LeavePlayer(args.name)))
+    leave.add_argument("name", nargs="+", metavar="NAME", help="as seated, any case (Mary Jo, "
+                       "quoted or not)")
+    leave.set_defaults(run=_runner(lambda args: LeavePlayer(_name(args))))
     roll_off = _leaf(game_sub, "roll-off", "who won the roll-off of a tie (ties = roll-off)")
-    roll_off.add_argument("winner", metavar="NAME")
-    roll_off.set_defaults(run=_runner(lambda args: RollOff(args.winner)))
+    roll_off.add_argument("name", nargs="+", metavar="NAME",
+                          help="one of the tied players, any case (Mary Jo, quoted or not)")
+    roll_off.set_defaults(run=_runner(lambda args: RollOff(_name(args))))
     show = _leaf(game_sub, "show", "show the game in progress (or the last one played)")
     show.set_defaults(run=_run_show)
 
 
 def _leaf(game_sub: Any, name: str, help_text: str) -> argparse.ArgumentParser:
-    leaf: argparse.ArgumentParser = game_sub.add_parser(name, help=help_text)
+    leaf: argparse.ArgumentParser = game_sub.add_parser(name, help=help_text,
+                                                        description=help_text)
     add_db_argument(leaf)
     leaf.add_argument("--json", action="store_true", help="print the state as one JSON object")
     return leaf
@@ -91,6 +98,11 @@ def _with_dice(make: Callable[[Roll], Command]) -> Callable[[argparse.Namespace]
 
 def _plain(make: Callable[[], Command]) -> Callable[[argparse.Namespace], Command]:
     return lambda args: make()
+
+
+def _name(args: argparse.Namespace) -> str:
+    """A name typed without quotes comes as several words (`leave Mary Jo`): one name."""
+    return " ".join(args.name)
 
 
 def _runner(make: Callable[[argparse.Namespace], Command],
@@ -108,6 +120,8 @@ def _runner(make: Callable[[argparse.Namespace], Command],
             table = _latest(store) if after_game else _in_progress(store)
             if isinstance(command, Throw | Correct):
                 check_colours(command.roll, table.state.rules)
+            if isinstance(command, AddPlayer):
+                command = _joining(store, table.state, command, words=len(args.name))
             table.apply(command)
             _print(table, args.json)
         _warn_undrawn(names(args))
@@ -121,9 +135,38 @@ def _run_new(args: argparse.Namespace) -> int:
     the table's house rules from the config, not the standard chart."""
     rules = rules_from(args, lambda: load_config(args.config).rules.ruleset)
     with open_store(args, create=True) as store:
-        _print(store.new_game(args.players, rules), args.json)
-    _warn_undrawn(args.players)
+        players = _spelled_as_before(store, args.players)
+        _print(store.new_game(players, rules), args.json)
+    _warn_undrawn(players)
     return 0
+
+
+def _joining(store: Store, state: GameState, command: AddPlayer, words: int) -> AddPlayer:
+    """A player who left comes back however the name was typed; a new one is seated as earlier
+    games spelled them. Several words for a new player may be one name or several players:
+    asked, not guessed."""
+    if returning_seat(state, command.name) is not None:
+        return command
+    if words > 1:
+        raise FarkleError(f"add seats one player: put a name with spaces in quotes (farkle-pi "
+                          f"game add \"{command.name}\"), or add the players one at a time")
+    seated = [p.name for p in state.players]
+    return AddPlayer(_spelled_as_before(store, [command.name], seated)[0])
+
+
+def _spelled_as_before(store: Store, names: Sequence[str], seated: Sequence[str] = ()
+                       ) -> list[str]:
+    """"ann" typed for the Ann of earlier games is seated as Ann, as the table's setup seats
+    her: `stats` counted two players, Ann and ann. Names alike among themselves or the
+    `seated` stay as typed, for the game's refusal to quote them."""
+    keys = [name_key(name) for name in (*seated, *names)]
+    if len(set(keys)) < len(keys):
+        return list(names)
+    known: dict[str, str] = {}
+    for record in store.records():  # oldest first: the spelling the table's setup picks
+        for name in record.players:
+            known.setdefault(name_key(name), name)
+    return [known.get(name_key(name), name) for name in names]
 
 
 def _warn_undrawn(names: Sequence[str]) -> None:

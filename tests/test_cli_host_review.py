@@ -1,0 +1,116 @@
+"""The command line as a game night's host uses it over SSH (session 61's review): a name in
+another case than earlier games, a name with spaces typed without quotes, a mistyped --db
+under --json, and what `--help` says of the dice."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from farkle_pi.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], db: Path, *words: str) -> tuple[int, str, str]:
+    code = main([*words, "--db", str(db)])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def show(capsys: pytest.CaptureFixture[str], db: Path) -> dict[str, object]:
+    code, out, _ = run(capsys, db, "game", "show", "--json")
+    assert code == 0
+    view: dict[str, object] = json.loads(out)
+    return view
+
+
+def names(view: dict[str, object]) -> list[str]:
+    return [p["name"] for p in view["players"]]  # type: ignore[attr-defined]
+
+
+def play(capsys: pytest.CaptureFixture[str], db: Path, *commands: str) -> None:
+    for command in commands:
+        code, _, err = run(capsys, db, "game", *command.split())
+        assert code == 0, err
+
+
+def test_a_name_typed_in_another_case_keeps_the_spelling_of_earlier_games(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`game new --players ann` after games with Ann seated a new "ann": `stats` listed Ann
+    and ann as two players (the table's setup seats her as Ann). Late players too."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob", "Cy", "--set", "target=200")
+    play(capsys, db, "throw 155234", "keep 155", "bank", "throw 234662", "throw 234662")
+    assert run(capsys, db, "game", "new", "--players", "ann", "BOB", "Dee",
+               "--set", "target=200")[0] == 0
+    assert names(show(capsys, db)) == ["Ann", "Bob", "Dee"]
+    play(capsys, db, "add cy")
+    assert names(show(capsys, db)) == ["Ann", "Bob", "Dee", "Cy"]
+    play(capsys, db, "throw 155234", "keep 155", "bank", "throw 234662", "throw 234662",
+         "throw 234662")
+    code, out, _ = run(capsys, db, "stats", "--json")
+    rows = {row["name"]: row for row in json.loads(out)["players"]}
+    assert sorted(rows) == ["Ann", "Bob", "Cy", "Dee"]
+    assert (rows["Ann"]["games"], rows["Ann"]["wins"], rows["Cy"]["games"]) == (2, 2, 2)
+    code, _, err = run(capsys, db, "game", "new", "--players", "ann", "ANN")
+    assert code == 2 and err == "farkle-pi: ANN and ann look alike on the scoreboard: give " \
+        "another name\n"  # as typed: two alike are refused before any earlier spelling
+
+
+def test_a_name_with_spaces_without_quotes_is_one_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`game leave Mary Jo` stopped at "unrecognized arguments: Jo" (and the refusal of a
+    second leave says `farkle-pi game add Mary Jo` brings her back)."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Mary Jo", "Bob", "Cy",
+        "--set", "target=200", "--set", "ties=roll-off")
+    play(capsys, db, "leave mary jo")
+    seats = show(capsys, db)["players"]
+    assert [p["left"] for p in seats] == [True, False, False]  # type: ignore[attr-defined]
+    play(capsys, db, "add Mary Jo", "throw 155234", "keep 155", "bank", "throw 234662",
+         "throw 155234", "keep 155", "bank")
+    assert show(capsys, db)["roll_off"] is True
+    play(capsys, db, "roll-off MARY JO")
+    assert show(capsys, db)["winners"] == ["Mary Jo"]
+
+
+def test_several_words_for_a_new_player_are_asked_about_not_guessed(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`add Dee Eve`: one player called Dee Eve, or two? One line says how to say which."""
+    db = tmp_path / "farkle.db"
+    run(capsys, db, "game", "new", "--players", "Ann", "Bob")
+    before = show(capsys, db)
+    code, out, err = run(capsys, db, "game", "add", "Dee", "Eve")
+    assert code == 2 and out == ""
+    assert err == ('farkle-pi: add seats one player: put a name with spaces in quotes '
+                   '(farkle-pi game add "Dee Eve"), or add the players one at a time\n')
+    assert show(capsys, db) == before
+    play(capsys, db, "add Dee")
+    assert run(capsys, db, "game", "add", "Dee Eve")[0] == 0
+    assert names(show(capsys, db)) == ["Ann", "Bob", "Dee", "Dee Eve"]
+
+
+@pytest.mark.parametrize("report", ["stats", "history", "fairness"])
+def test_a_json_report_on_a_mistyped_database_says_so_beside_the_json(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, report: str
+) -> None:
+    """The empty JSON of a --db that names no file looked like a database with no games."""
+    typo = tmp_path / "farkel.db"
+    code, out, err = run(capsys, typo, report, "--json")
+    assert code == 0 and json.loads(out)  # still one JSON object for a script
+    assert err == (f"note: no games yet: there is no {typo} (the table makes it when it "
+                   "starts, and farkle-pi game new; check --db)\n")
+    assert not typo.exists()
+
+
+@pytest.mark.parametrize("action", ["throw", "keep", "correct"])
+def test_the_dice_commands_help_says_how_dice_are_typed(
+    capsys: pytest.CaptureFixture[str], action: str
+) -> None:
+    assert main(["game", action, "--help"]) == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "DICE faces in any order: 115234, 1 1 5 2 3 4 or 1,1,5,2,3,4" in text
