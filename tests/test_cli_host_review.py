@@ -94,6 +94,18 @@ def test_several_words_for_a_new_player_are_asked_about_not_guessed(
     assert names(show(capsys, db)) == ["Ann", "Bob", "Dee", "Dee Eve"]
 
 
+@pytest.mark.parametrize("players", [["Ann", "ann"], ["Ann", "A\nB"], [f"P{i}" for i in range(9)]])
+def test_a_refused_game_new_makes_no_database(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, players: list[str]
+) -> None:
+    """Names refused by `game new` left an empty database (and its folders) at the --db given:
+    "a refused command changes nothing", and a mistyped --db leaves nothing behind."""
+    typo = tmp_path / "no-such-folder" / "farkel.db"
+    code, out, err = run(capsys, typo, "game", "new", "--players", *players)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert not typo.parent.exists()
+
+
 @pytest.mark.parametrize("report", ["stats", "history", "fairness"])
 def test_a_json_report_on_a_mistyped_database_says_so_beside_the_json(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, report: str

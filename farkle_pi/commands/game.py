@@ -18,6 +18,7 @@ from farkle_pi.game import (
     Bank,
     Command,
     Correct,
+    Game,
     GameState,
     Keep,
     LeavePlayer,
@@ -26,7 +27,7 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, check_seating, name_key
 from farkle_pi.game.turns import returning_seat
 from farkle_pi.rules import Roll, check_colours, house_changes
 from farkle_pi.store import Store, StoredGame
@@ -134,6 +135,8 @@ def _run_new(args: argparse.Namespace) -> int:
     """A game begun here is often played on at the table (it resumes it): without `--rules`,
     the table's house rules from the config, not the standard chart."""
     rules = rules_from(args, lambda: load_config(args.config).rules.ruleset)
+    check_seating(args.players)  # before the file: a refused game new leaves none behind
+    Game(args.players, rules)
     with open_store(args, create=True) as store:
         players = _spelled_as_before(store, args.players)
         _print(store.new_game(players, rules), args.json)
