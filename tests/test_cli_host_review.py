@@ -126,3 +126,18 @@ def test_the_dice_commands_help_says_how_dice_are_typed(
     assert main(["game", action, "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert "DICE faces in any order: 115234, 1 1 5 2 3 4 or 1,1,5,2,3,4" in text
+
+
+@pytest.mark.parametrize(("report", "says"), [
+    ("stats", "games, wins, average banked turn, Farkle rate, best turn, hot dice, longest streak"),
+    ("history", "every stored game, newest first: its start, rules, scores and winners"),
+    ("fairness", "chi-square test of every die value thrown"),
+])
+def test_a_report_s_help_says_what_it_reports(
+    capsys: pytest.CaptureFixture[str], report: str, says: str
+) -> None:
+    """`stats --help` listed only --db, --config and --json: what it counts was said nowhere
+    but the top-level list (and the README)."""
+    assert main([report, "--help"]) == 0
+    rest = capsys.readouterr().out.partition("\n\n")[2]  # after the usage lines
+    assert says in " ".join(rest.split("options:")[0].split())

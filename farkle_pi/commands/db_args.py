@@ -78,7 +78,7 @@ def add_report_command(
     sub: Any, name: str, help_text: str, run: Callable[[argparse.Namespace], int]
 ) -> None:
     """A read-only command over the whole database: `--db PATH` and `--json`."""
-    parser = sub.add_parser(name, help=help_text)
+    parser = sub.add_parser(name, help=help_text, description=help_text)
     add_db_argument(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.set_defaults(run=run)

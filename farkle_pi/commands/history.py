@@ -13,7 +13,8 @@ from farkle_pi.commands.db_args import add_report_command, no_games_line, stored
 
 
 def register(sub: Any) -> None:
-    add_report_command(sub, "history", "every stored game with its scores and winners", run)
+    add_report_command(sub, "history", "every stored game, newest first: its start, rules, "
+                       "scores and winners", run)
 
 
 def run(args: argparse.Namespace) -> int:

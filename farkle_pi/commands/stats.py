@@ -13,7 +13,8 @@ from farkle_pi.store import player_stats
 
 
 def register(sub: Any) -> None:
-    add_report_command(sub, "stats", "per-player statistics over every stored game", run)
+    add_report_command(sub, "stats", "per-player statistics over every stored game: games, wins, "
+                       "average banked turn, Farkle rate, best turn, hot dice, longest streak", run)
 
 
 def run(args: argparse.Namespace) -> int:
