@@ -8,21 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from test_cli_game import run, show
 
 from farkle_pi.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], db: Path, *words: str) -> tuple[int, str, str]:
-    code = main([*words, "--db", str(db)])
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def show(capsys: pytest.CaptureFixture[str], db: Path) -> dict[str, object]:
-    code, out, _ = run(capsys, db, "game", "show", "--json")
-    assert code == 0
-    view: dict[str, object] = json.loads(out)
-    return view
 
 
 def names(view: dict[str, object]) -> list[str]:
@@ -94,7 +82,8 @@ def test_several_words_for_a_new_player_are_asked_about_not_guessed(
     assert names(show(capsys, db)) == ["Ann", "Bob", "Dee", "Dee Eve"]
 
 
-@pytest.mark.parametrize("players", [["Ann", "ann"], ["Ann", "A\nB"], [f"P{i}" for i in range(9)]])
+@pytest.mark.parametrize("players", [["Ann", "ann"], ["Ann", "A\nB"], [f"P{i}" for i in range(9)],
+                                     ["Ann", "Ann"], ["Ann", " "]])
 def test_a_refused_game_new_makes_no_database(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, players: list[str]
 ) -> None:
