@@ -27,12 +27,15 @@ def played(capsys: pytest.CaptureFixture[str], db: Path, *commands: str) -> None
 def test_a_shared_win_is_listed_as_won_by_both(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """history.py `' or '.join(game.winners)`: "won by Ann or Bob" for a shared win."""
+    """history.py `' or '.join(game.winners)`: "won by Ann or Bob" for a shared win; and so
+    said game.py's refusal of a command after it (`_in_progress`)."""
     db = tmp_path / "farkle.db"
     run(capsys, db, "game", "new", "--players", "Ann", "Bob", "--set", "target=200")
     played(capsys, db, "throw 155234", "keep 155", "bank", "throw 155234", "keep 155", "bank")
     line = run(capsys, db, "history").splitlines()[0]
     assert line.startswith("#1 ") and line.endswith(" won by Ann and Bob: Ann 200, Bob 200")
+    assert main(["game", "throw", "123456", "--db", str(db)]) == 2
+    assert capsys.readouterr().err.startswith("farkle-pi: game 1 is over (Ann and Bob won): ")
 
 
 def test_the_stats_table_as_printed(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
