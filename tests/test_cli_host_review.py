@@ -5,12 +5,18 @@ under --json, and what `--help` says of the dice."""
 from __future__ import annotations
 
 import json
+import sqlite3
+from functools import partial
 from pathlib import Path
 
 import pytest
 from test_cli_game import run, show
 
 from farkle_pi.cli import main
+from farkle_pi.commands import db_args
+from farkle_pi.game import Throw
+from farkle_pi.rules import Roll, load_rules
+from farkle_pi.store import Store
 
 
 def names(view: dict[str, object]) -> list[str]:
@@ -130,3 +136,27 @@ def test_a_report_s_help_says_what_it_reports(
     assert main([report, "--help"]) == 0
     rest = capsys.readouterr().out.partition("\n\n")[2]  # after the usage lines
     assert says in " ".join(rest.split("options:")[0].split())
+
+
+@pytest.mark.parametrize("words", [["add", "Zed"], ["new", "--players", "ann", "Bob"]])
+def test_a_name_looked_up_on_a_locked_database_is_still_one_line(
+    capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture,
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, words: list[str]
+) -> None:
+    """The earlier games' spellings were read by a store that keeps the summaries it rebuilds:
+    while the table held the file, `game add` said "summaries not kept: database is locked"
+    before its own line."""
+    db = tmp_path / "farkle.db"
+    with Store(db) as store:
+        store.new_game(["Ann", "Bob"], load_rules("standard")).apply(Throw(Roll.parse("115234")))
+        store.new_game(["Cy", "Dee"], load_rules("standard"))  # Ann's game: no summary yet
+    monkeypatch.setattr(db_args, "Store", partial(Store, timeout=0.05))
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # the table, writing
+    try:
+        code, out, err = run(capsys, db, "game", *words)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert code == 2 and out == "" and err.count("\n") == 1 and "database is locked" in err
+    assert [r.getMessage() for r in caplog.records] == []

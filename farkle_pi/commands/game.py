@@ -165,8 +165,10 @@ def _spelled_as_before(store: Store, names: Sequence[str], seated: Sequence[str]
     keys = [name_key(name) for name in (*seated, *names)]
     if len(set(keys)) < len(keys):
         return list(names)
+    with Store(store.path, read_only=True) as past:  # (one that keeps no summaries: a
+        records = past.records()  # locked or full file's refusal stays the one line)
     known: dict[str, str] = {}
-    for record in store.records():  # oldest first: the spelling the table's setup picks
+    for record in records:  # oldest first: the spelling the table's setup picks
         for name in record.players:
             known.setdefault(name_key(name), name)
     return [known.get(name_key(name), name) for name in names]
