@@ -182,24 +182,28 @@ def _honest_name(before: RuleSet, after: RuleSet) -> str:
     root = root_preset(before.name)
     if root is not None and before.name == _named_from(root, before):  # (one made here)
         return _named_from(root, after)
-    return _fitted(before.name, changed, _root_name(before.name))
+    return _fitted(before.name, changed)
 
 
 def _named_from(root: str, rules: RuleSet) -> str:
     """`rules` named as the preset `root` with what they change of it."""
     changed = _changed_fields(rules, preset(root))
-    return _fitted(root, changed, root) if changed else root
+    return _fitted(root, changed) if changed else root
 
 
-def _fitted(name: str, changed: Mapping[str, object], root: str) -> str:
-    """`name` + its changes where that fits the scoreboard's line, else root + house rules."""
+def _fitted(name: str, changed: Mapping[str, object]) -> str:
+    """`name` + its changes where that fits the scoreboard's line, else `name` + house rules:
+    a name given is kept, cut short with "…" only where it must be (it lost all but its preset,
+    "standard + Gran's" to "standard + house rules", or was cut mid-word: session 61)."""
     if name.endswith(HOUSE_RULES):
         return name
     joint = ", " if CHANGED in name else CHANGED
     said = name + joint + ", ".join(_phrase(key, value) for key, value in changed.items())
     if len(said) <= MAX_NAME:
         return said
-    return root[:MAX_NAME - len(HOUSE_RULES)].rstrip() + HOUSE_RULES
+    room = MAX_NAME - len(HOUSE_RULES)
+    kept = name if len(name) <= room else name[:room - 1].rstrip() + "…"
+    return kept + HOUSE_RULES
 
 
 def _phrase(key: str, value: object) -> str:
