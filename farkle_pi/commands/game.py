@@ -18,7 +18,6 @@ from farkle_pi.game import (
     Bank,
     Command,
     Correct,
-    Game,
     GameState,
     Keep,
     LeavePlayer,
@@ -27,10 +26,10 @@ from farkle_pi.game import (
     Throw,
     Undo,
 )
-from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, check_seating, name_key
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key, spelled_as
 from farkle_pi.game.turns import returning_seat
 from farkle_pi.rules import Roll, check_colours, house_changes
-from farkle_pi.store import Store, StoredGame
+from farkle_pi.store import Store, StoredGame, starting_game
 from farkle_pi.ui.fonts import undrawn_names
 
 _DICE_COMMANDS: dict[str, tuple[Callable[[Roll], Command], str]] = {
@@ -135,8 +134,7 @@ def _run_new(args: argparse.Namespace) -> int:
     """A game begun here is often played on at the table (it resumes it): without `--rules`,
     the table's house rules from the config, not the standard chart."""
     rules = rules_from(args, lambda: load_config(args.config).rules.ruleset)
-    check_seating(args.players)  # before the file: a refused game new leaves none behind
-    Game(args.players, rules)
+    starting_game(args.players, rules)  # before the file: a refused one leaves none behind
     with open_store(args, create=True) as store:
         players = _spelled_as_before(store, args.players)
         _print(store.new_game(players, rules), args.json)
@@ -167,11 +165,8 @@ def _spelled_as_before(store: Store, names: Sequence[str], seated: Sequence[str]
         return list(names)
     with Store(store.path, read_only=True) as past:  # (one that keeps no summaries: a
         records = past.records()  # locked or full file's refusal stays the one line)
-    known: dict[str, str] = {}
-    for record in records:  # oldest first: the spelling the table's setup picks
-        for name in record.players:
-            known.setdefault(name_key(name), name)
-    return [known.get(name_key(name), name) for name in names]
+    known = [name for record in records for name in record.players]  # oldest first, as the
+    return [spelled_as(name, known) for name in names]  # table's setup knows them
 
 
 def _warn_undrawn(names: Sequence[str]) -> None:

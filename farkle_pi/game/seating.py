@@ -7,12 +7,12 @@ stored before these limits still load.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from farkle_pi.game.names import MAX_NAME, shown
 from farkle_pi.game.turns import Refused
 
-__all__ = ["MAX_NAME", "MAX_PLAYERS", "check_seating", "name_key"]
+__all__ = ["MAX_NAME", "MAX_PLAYERS", "check_seating", "name_key", "spelled_as"]
 
 MAX_PLAYERS = 8  # every seat keeps a readable row on the scoreboard
 
@@ -21,6 +21,12 @@ def name_key(name: str) -> str:
     """What tells players apart: "ann" and "Ann", or "Zoë" typed as one letter or as e and
     a dot mark, look alike on the scoreboard (and the stats would count two people)."""
     return unicodedata.normalize("NFC", name.strip()).casefold()
+
+
+def spelled_as(name: str, known: Iterable[str]) -> str:
+    """`name` as the first of the `known` names it looks like spells it ("ann" typed for the
+    Ann of earlier games), else as typed: the stats keep one player whole."""
+    return next((n for n in known if name_key(n) == name_key(name)), name)
 
 
 def check_seating(names: Sequence[str], seated: Sequence[str] = (),

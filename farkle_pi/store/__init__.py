@@ -19,7 +19,8 @@ The public API:
   `$STATE_DIRECTORY/farkle.db`, the installed table's `/var/lib/farkle-pi/farkle.db` under
   its system-wide config, else `~/.local/share/farkle-pi/farkle.db`). `default_path()` says
   which. A store is a context manager; `close()` it when done.
-- `store.new_game(players, rules) -> StoredGame`; `store.resume() -> StoredGame | None` (the
+- `store.new_game(players, rules) -> StoredGame` (`starting_game(players, rules)` checks one
+  before any file is opened); `store.resume() -> StoredGame | None` (the
   latest game exactly as it was, unless it has finished; starting a new game abandons an
   unfinished one to the history); `store.latest()` (finished or not); `store.game(id)`.
 - A store may be used from several threads (e.g. gpiozero's callback thread): one lock
@@ -38,7 +39,7 @@ The public API:
 """
 
 from farkle_pi.config import ENV_DB
-from farkle_pi.store.db import ChangedElsewhere, Store, StoredGame, default_path
+from farkle_pi.store.db import ChangedElsewhere, Store, StoredGame, default_path, starting_game
 from farkle_pi.store.fairness import Fairness, chi_square_sf, dice_needed, fairness
 from farkle_pi.store.records import GameRecord, face_totals
 from farkle_pi.store.stats import PlayerStats, player_stats
@@ -60,4 +61,5 @@ __all__ = [
     "face_totals",
     "fairness",
     "player_stats",
+    "starting_game",
 ]

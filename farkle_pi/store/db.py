@@ -274,8 +274,7 @@ class Store:
         """Start and durably record a game (an unfinished earlier game stays in the history);
         `also(db, game_id)` writes what belongs to the game from its start (a virtual-dice
         seed) in the same transaction: the game is stored with it or not at all."""
-        check_seating(players)
-        game = Game(players, rules)
+        game = starting_game(players, rules)
         names = [p.name for p in game.state.players]
         moment = _moment()
         with self._errors("start a game in"), _transaction(self._db):
@@ -596,6 +595,13 @@ def has_sqlite_header(path: Path) -> bool:
             return file.read(16) == b"SQLite format 3\x00"
     except OSError:
         return True
+
+
+def starting_game(players: Sequence[str], rules: RuleSet) -> Game:
+    """The game `Store.new_game` would store, or `Refused` saying why: a command checks it
+    before it opens (or makes) a file, so a refused game leaves none behind."""
+    check_seating(players)
+    return Game(players, rules)
 
 
 @functools.cache

@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from farkle_pi.errors import FarkleError
-from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key
+from farkle_pi.game.seating import MAX_NAME, MAX_PLAYERS, name_key, spelled_as
 from farkle_pi.ui.actions import Action
 from farkle_pi.ui.fonts import font_fix, undrawable
 from farkle_pi.ui.view import SETUP_ROWS, SetupView
@@ -63,7 +63,7 @@ def _commit_typing(setup: SetupView) -> SetupView:
         raise FarkleError(f"this screen has no font for {len(lost)} of the name's letters (it "
                           f"draws boxes): {font_fix(lost)}, or type another name (UNDO erases)")
     # "ann" typed for the Ann of earlier games: her name as before, so the stats keep her whole
-    name = next((n for n in setup.known_names if name_key(n) == name_key(name)), name)
+    name = spelled_as(name, setup.known_names)
     if len(setup.players) >= MAX_PLAYERS:
         raise FarkleError(f"{MAX_PLAYERS} players at most: {name} cannot join (UNDO erases)")
     return replace(setup, players=(*setup.players, name), typing="")
