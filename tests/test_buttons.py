@@ -42,6 +42,16 @@ def held(mock_pins: MockFactory, pin: int, queue: Queue[Action], seconds: float
     return given
 
 
+def let_go(mock_pins: MockFactory, pin: int, queue: Queue[Action], seconds: float,
+           wait: float = 0.1) -> list[Action]:
+    """What `pin` gives for a press of `seconds`, once it is let go (a brief press's action
+    comes as it is let go)."""
+    mock_pins.pin(pin).drive_low()
+    time.sleep(seconds)
+    mock_pins.pin(pin).drive_high()
+    return drain(queue, wait=wait)
+
+
 def test_each_button_puts_its_action_on_the_queue(mock_pins: MockFactory) -> None:
     queue: Queue[Action] = Queue()
     buttons = TableButtons(PINS, queue, mock_pins)

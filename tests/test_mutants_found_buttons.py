@@ -4,7 +4,6 @@ fails on one small change to farkle_pi/devices/buttons.py that would lose or inv
 from __future__ import annotations
 
 import sys
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -14,7 +13,7 @@ from queue import Queue
 import pytest
 from gpiozero import LED
 from gpiozero.pins.mock import MockFactory
-from test_buttons import PINS, drain, press
+from test_buttons import PINS, drain, let_go, press
 
 from farkle_pi.config import ButtonsConfig
 from farkle_pi.devices import buttons as module
@@ -33,10 +32,7 @@ def test_a_brush_against_undo_takes_nothing_back() -> None:
     queue: Queue[Action] = Queue()
     buttons = TableButtons(PINS, queue, factory)
     try:
-        factory.pin(PINS.undo).drive_low()
-        time.sleep(0.35)
-        factory.pin(PINS.undo).drive_high()
-        assert drain(queue, wait=0.1) == [Action("fix", button=True)]
+        assert let_go(factory, PINS.undo, queue, 0.35) == [Action("fix", button=True)]
     finally:
         buttons.close()
 

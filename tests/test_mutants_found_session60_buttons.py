@@ -4,14 +4,13 @@ framed row) that the tests let live, pinned here: each test fails with its mutan
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from queue import Queue
 from types import SimpleNamespace
 
 import pytest
 from gpiozero.pins.mock import MockFactory
-from test_buttons import PINS, drain
+from test_buttons import PINS, drain, let_go
 
 from farkle_pi.devices.buttons import TableButtons, _ShortOrHeld
 from farkle_pi.rules import load_rules
@@ -107,9 +106,7 @@ def test_next_held_shows_the_next_screen_once_not_again_and_again(
     queue: Queue[Action] = Queue()
     buttons = TableButtons(PINS, queue, mock_pins, next_hold_seconds=0.05)
     try:
-        mock_pins.pin(PINS.next).drive_low()
-        time.sleep(0.4)
-        mock_pins.pin(PINS.next).drive_high()
-        assert drain(queue, wait=0.05) == [Action("cycle", button=True)]
+        assert let_go(mock_pins, PINS.next, queue, 0.4, wait=0.05) == [
+            Action("cycle", button=True)]
     finally:
         buttons.close()
